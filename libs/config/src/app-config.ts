@@ -1,0 +1,83 @@
+import { Transform, Type } from 'class-transformer';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+} from 'class-validator';
+
+/** Transforms a comma list into trimmed, non-empty items. */
+const commaList = () =>
+  Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : value,
+  );
+
+/**
+ * Every setting of every process, named as the environment variables that set it.
+ * Defaults that depend on other settings (DATA_DIR) are filled in by `loadConfig`.
+ */
+export class AppConfig {
+  // ---- api ----
+  @Type(() => Number) @IsInt() @Min(0) @Max(65535) PORT = 8080;
+  @IsString() @MinLength(1) HOST = '127.0.0.1';
+  @IsIn(['token', 'none']) AUTH: 'token' | 'none' = 'token';
+  @IsString() @MinLength(1) TOKEN_PATH = '';
+  @Type(() => Number) @IsInt() @Min(1) TOKEN_TTL_S = 3600;
+  /** Longest a request without `Prefer` waits for its operation before answering 202. */
+  @Type(() => Number) @IsInt() @Min(0) SYNC_WAIT_MAX_S = 600;
+  /** Safety-net poll of waited operations, in case a queue event was missed. */
+  @Type(() => Number) @IsInt() @Min(50) WAIT_POLL_MS = 2000;
+  @IsIn(['fatal', 'error', 'warn', 'log', 'debug', 'verbose']) LOG_LEVEL = 'log';
+
+  // ---- shared infrastructure ----
+  @IsString() @MinLength(1) DATA_DIR = './var';
+  @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  REDIS_URL = 'redis://127.0.0.1:6379';
+  @Matches(/^(file:|postgres(ql)?:\/\/)/, {
+    message: 'DATABASE_URL must be file:… (SQLite) or postgresql://…',
+  })
+  DATABASE_URL = '';
+  @Matches(/^[A-Za-z0-9_-]{1,32}$/, { message: 'QUEUE_PREFIX must be 1-32 of [A-Za-z0-9_-]' })
+  QUEUE_PREFIX = 'hvo';
+
+  // ---- worker ----
+  /** Queues this worker consumes; empty means all of the job catalogue's queues. */
+  @commaList() @IsString({ each: true }) WORKER_QUEUES: string[] = [];
+  @Type(() => Number) @IsInt() @Min(1) @Max(256) WORKER_CONCURRENCY = 8;
+  @Type(() => Number) @IsInt() @Min(1) SHUTDOWN_GRACE_S = 30;
+
+  // ---- hypervisor ----
+  @IsIn(['simulator']) HV_TRANSPORT: 'simulator' = 'simulator';
+  @IsString() HV_SIMULATOR_URL = '';
+  @Type(() => Number) @IsInt() @Min(1) HV_CALL_TIMEOUT_S = 240;
+  @Type(() => Number) @IsInt() @Min(0) @Max(65535) SIM_PORT = 8090;
+  @IsString() @MinLength(1) SIM_HOST = '127.0.0.1';
+  @IsIn(['fast', 'realistic']) HV_LATENCY_PROFILE: 'fast' | 'realistic' = 'fast';
+  @IsString() SIM_STATE_DIR = '';
+  @Matches(/^[A-Za-z0-9]{1,8}$/) SIM_SYSTEM_ID = 'HVSIM1';
+
+  // ---- reference service settings ([zvm] section) ----
+  @Matches(/^[A-Za-z0-9]{1,8}$/) USER_PROFILE = 'OSDFLT';
+  /** Default disk pools, `ECKD:name` or `FBA:name`, comma-separated (at most 10). */
+  @commaList()
+  @Matches(/^(ECKD|FBA):\w+$/i, { each: true, message: 'DISK_POOL items must be ECKD:<name> or FBA:<name>' })
+  DISK_POOL: string[] = ['ECKD:POOL1'];
+  @Matches(/^[0-9A-Fa-f]{1,4}$/) USER_ROOT_VDEV = '0100';
+  @Matches(/^[0-9A-Fa-f]{1,4}$/) DEFAULT_NIC_VDEV = '1000';
+  @Type(() => Number) @IsInt() @Min(1) @Max(64) USER_DEFAULT_MAX_CPU = 32;
+  @Matches(/^[1-9][0-9]{0,3}[MG]$/i) USER_DEFAULT_MAX_MEMORY = '64G';
+  @Matches(/^[1-9][0-9]{0,3}[MG]$/i) USER_DEFAULT_MAX_RESERVED_MEMORY = '64G';
+  @Type(() => Number) @IsInt() @Min(0) USER_DEFAULT_SHARE_UNIT = 100;
+  @IsOptional() @Matches(/^[A-Za-z0-9]{1,8}(\s+[A-Za-z0-9]{1,8})*$/) DEFAULT_ADMIN_USERID?: string;
+}
+
+export type Config = Readonly<AppConfig>;

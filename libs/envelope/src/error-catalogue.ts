@@ -1,0 +1,96 @@
+import { HvError } from './hv-error.js';
+import { ModID } from './mod-id.js';
+
+type Mod = number;
+
+const AUTH_MESSAGE =
+  'This server could not verify that you are authorized to access the document you requested. ' +
+  'Either you supplied the wrong credentials (e.g., bad password), or your browser does not ' +
+  'understand how to supply the credentials required.';
+
+/**
+ * The one catalogue of failures (reference returncode.py `errors`, §1.3 and §1.6 of
+ * reference-behaviour.md). Every error the service raises is built here.
+ */
+export const Errors = {
+  // ---- SDK classes ----
+  /** rs 1 arg count, 2 arg type, 3 arg format/range, 4 missing required option. */
+  input: (rs: 1 | 2 | 3 | 4, msg: string) =>
+    new HvError(100, 100, rs, ModID.SDK, `Invalid API arg: ${msg}`),
+  guest: (rs: number, msg: string) => new HvError(300, 300, rs, ModID.GUEST, msg),
+  network: (rs: number, msg: string) => new HvError(300, 300, rs, ModID.NETWORK, msg),
+  volume: (rs: number, msg: string) => new HvError(300, 300, rs, ModID.VOLUME, msg),
+  image: (rs: number, msg: string) => new HvError(300, 300, rs, ModID.IMAGE, msg),
+  file: (rs: 1 | 2, msg: string) => new HvError(300, 300, rs, ModID.FILE, msg),
+  notExist: (modID: Mod, obj: string) =>
+    new HvError(404, 404, 1, modID, `${obj} does not exist.`),
+  notFound: (modID: Mod, msg: string) =>
+    new HvError(404, 404, 2, modID, `Not found error: '${msg}'`),
+  guestNotInDirectory: (userid: string) =>
+    new HvError(
+      404,
+      404,
+      3,
+      ModID.GUEST,
+      `Guest '${userid}' does not exist in directory although it is in DB. ` +
+        'The guest could have been deleted out of the hypervisor.',
+    ),
+  alreadyExist: (modID: Mod, obj: string) =>
+    new HvError(409, 409, 1, modID, `${obj} already exists.`),
+  conflict: (modID: Mod, rs: number, msg: string) => new HvError(409, 409, rs, modID, msg),
+  internal: (msg: string, modID: Mod = ModID.SDK) =>
+    new HvError(500, 500, 1, modID, `Unexpected internal error in the SDK, error: ${msg}`),
+  /** 501: the reference sends the module *name* as modID here (kept for compatibility). */
+  notImplemented: (module: 'guest' | 'volume' | 'image' | 'network', fn: string) =>
+    new HvError(
+      501,
+      501,
+      1,
+      module,
+      `The requested function: ${fn} has not been implemented in current release.`,
+    ),
+  serviceUnavailable: (msg: string) => new HvError(503, 503, 1, ModID.REST, msg),
+
+  // ---- hypervisor (SMT layer, modID 1) ----
+  /** A failed systems-management API call: overallRC 8 with the API's own rc/rs. */
+  smapi: (rc: number, rs: number, msg: string) => new HvError(8, rc, rs, ModID.SMT, msg),
+  /** A CP command that failed (SMT rc 99 rs 420). */
+  cp: (msg: string) => new HvError(99, 99, 420, ModID.SMT, msg),
+  /** The hypervisor did not answer in time (SMT overallRC 5). */
+  hvTimeout: (msg: string) => new HvError(5, 1, 501, ModID.SMT, msg),
+  /** The hypervisor link failed (SMT rc 99 rs 305: exception talking to SMAPI). */
+  hvUnreachable: (msg: string) => new HvError(99, 99, 305, ModID.SMT, msg),
+
+  // ---- REST layer (modID 120), fixed HTTP status ----
+  validation: (detail: string) =>
+    new HvError(400, 400, 400, ModID.REST, `ValidationError: Validation error: ${detail}`, 400),
+  malformedJson: (detail: string) =>
+    new HvError(400, 400, 400, ModID.REST, `Malformed JSON: ${detail}`, 400),
+  badRequest: (msg: string) => new HvError(400, 400, 400, ModID.REST, msg, 400),
+  unauthorized: () => new HvError(400, 400, 401, ModID.REST, AUTH_MESSAGE, 401),
+  routeNotFound: () =>
+    new HvError(404, 404, 404, ModID.REST, 'The resource could not be found.', 404),
+  methodNotAllowed: (method: string) =>
+    new HvError(
+      405,
+      405,
+      405,
+      ModID.REST,
+      `The method ${method} is not allowed for this resource.`,
+      405,
+    ),
+  payloadTooLarge: (limit: number) =>
+    new HvError(413, 413, 413, ModID.REST, `Request body larger than ${limit} bytes.`, 413),
+  unsupportedMediaType: (type: string) =>
+    new HvError(415, 415, 415, ModID.REST, `Unsupported Content-Type: ${type}`, 415),
+  restInternal: (errorId: string) =>
+    new HvError(
+      400,
+      400,
+      500,
+      ModID.REST,
+      'The server has either erred or is incapable of performing the requested operation. ' +
+        `(error id ${errorId})`,
+      500,
+    ),
+} as const;

@@ -1,0 +1,35 @@
+import type { Envelope } from './envelope.js';
+
+/**
+ * A failure with the reference's codes. `httpStatus` is set only where the reference's web
+ * layer fixes the status itself (401, 404/405 routing, malformed body); otherwise the status
+ * comes from the endpoint's status rule (see http-status.ts).
+ */
+export class HvError extends Error {
+  constructor(
+    readonly overallRC: number,
+    readonly rc: number,
+    readonly rs: number,
+    readonly modID: number | string | null,
+    message: string,
+    readonly httpStatus?: number,
+  ) {
+    super(message);
+    this.name = 'HvError';
+  }
+
+  toEnvelope(): Envelope {
+    return {
+      overallRC: this.overallRC,
+      rc: this.rc,
+      rs: this.rs,
+      errmsg: this.message,
+      modID: this.modID,
+      output: '',
+    };
+  }
+
+  static fromEnvelope(env: Envelope): HvError {
+    return new HvError(env.overallRC, env.rc, env.rs, env.modID, env.errmsg);
+  }
+}

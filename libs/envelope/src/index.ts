@@ -1,0 +1,5 @@
+export { type Envelope, ok, isEnvelope } from './envelope.js';
+export { ModID, type ModIDValue } from './mod-id.js';
+export { HvError } from './hv-error.js';
+export { Errors } from './error-catalogue.js';
+export { type StatusRule, httpStatusOf } from './http-status.js';

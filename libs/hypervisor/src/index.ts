@@ -1,0 +1,5 @@
+export * from './protocol.js';
+export { HypervisorTransport } from './transport.js';
+export { SimulatorTransport } from './simulator.transport.js';
+export { HypervisorClient, type PowerState, isSmapi } from './hypervisor.client.js';
+export { HypervisorModule } from './hypervisor.module.js';

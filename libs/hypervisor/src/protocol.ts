@@ -1,0 +1,106 @@
+/**
+ * Wire protocol of the `simulator` transport (HTTP/JSON), shared by the transport and
+ * apps/hv-simulator. It carries the hypervisor's own interfaces, not our REST API:
+ *
+ *   POST /smapi/{Function_Name}  body SmapiRequest  → 200 SmapiReply   (API rc/rs in the body)
+ *   POST /cp                     body CpRequest     → 200 CpReply      (CP return code in the body)
+ *   GET  /health                                    → 200 { status: 'ok', systemId }
+ *   admin API (tests, demos): see apps/hv-simulator README section.
+ *
+ * A non-200 HTTP status means the transport failed, never that the hypervisor said no.
+ */
+
+/** Systems-management API functions the simulator implements. */
+export const SMAPI_FUNCTIONS = [
+  'Image_Create_DM',
+  'Image_Delete_DM',
+  'Image_Query_DM',
+  'Image_Activate',
+  'Image_Deactivate',
+  'Image_Disk_Create_DM',
+  'Image_Disk_Delete_DM',
+  'Image_Status_Query',
+  'Image_Volume_Space_Query_DM',
+] as const;
+export type SmapiFunction = (typeof SMAPI_FUNCTIONS)[number];
+
+export interface SmapiRequest {
+  /** Target userid (upper case), as the API's target identifier. */
+  target: string;
+  params?: Record<string, unknown>;
+}
+
+export interface SmapiReply<T = unknown> {
+  rc: number;
+  rs: number;
+  /** Message text of a failure (what the real API would log). */
+  errmsg?: string;
+  output?: T;
+}
+
+export interface CpRequest {
+  /** The CP command as typed at a console, e.g. `QUERY USER LINUX01`. */
+  command: string;
+}
+
+export interface CpReply {
+  /** CP return code; 0 success, otherwise the message number (45 = not logged on). */
+  rc: number;
+  lines: string[];
+}
+
+// ---- parameters and outputs of each function ----
+
+export interface ImageCreateParams {
+  /** Directory statements of the new user, first line `USER <id> …`. */
+  directory: string[];
+}
+
+export interface ImageDeactivateParams {
+  /** IMMED: log off at once; otherwise within the signal-shutdown time. */
+  immediate: boolean;
+}
+
+export type DiskDeviceType = '3390' | '9336';
+
+export interface ImageDiskCreateParams {
+  vdev: string;
+  deviceType: DiskDeviceType;
+  /** Pool (group) name to allocate from (allocation type AUTOG). */
+  pool: string;
+  /** Size in cylinders (3390) or 512-byte blocks (9336). */
+  units: number;
+  mode: string;
+  /** File system to format with, or `none`/absent for none. */
+  format?: string;
+}
+
+export interface ImageDiskCreateOutput {
+  vdev: string;
+  volser: string;
+  start: number;
+  units: number;
+}
+
+export interface ImageDiskDeleteParams {
+  vdev: string;
+}
+
+export interface ImageStatusOutput {
+  /** Users currently logged on among the targets. */
+  active: string[];
+}
+
+export interface VolumeSpaceQueryParams {
+  pool: string;
+}
+
+export interface VolumeSpaceOutput {
+  pool: string;
+  deviceType: DiskDeviceType;
+  /** Totals in the device type's units (cylinders or blocks). */
+  total: number;
+  free: number;
+  used: number;
+  volumes: { volser: string; start: number; size: number; free: number }[];
+}
