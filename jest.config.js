@@ -1,6 +1,7 @@
 // Two projects: unit tests beside the code, end-to-end tests in test/ (real Redis, DB, simulator).
 const common = {
   testEnvironment: 'node',
+  setupFiles: ['reflect-metadata'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: {
     '^#([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
@@ -19,6 +20,7 @@ export default {
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
       testTimeout: 60000,
     },
   ],

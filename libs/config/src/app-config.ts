@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { Transform, Type } from 'class-transformer';
 import {
   IsIn,
@@ -8,6 +9,7 @@ import {
   Max,
   Min,
   MinLength,
+  ValidateIf,
 } from 'class-validator';
 
 /** Transforms a comma list into trimmed, non-empty items. */
@@ -30,7 +32,8 @@ export class AppConfig {
   @Type(() => Number) @IsInt() @Min(0) @Max(65535) PORT = 8080;
   @IsString() @MinLength(1) HOST = '127.0.0.1';
   @IsIn(['token', 'none']) AUTH: 'token' | 'none' = 'token';
-  @IsString() @MinLength(1) TOKEN_PATH = '';
+  /** Default: <DATA_DIR>/token.dat. */
+  @IsString() TOKEN_PATH = '';
   @Type(() => Number) @IsInt() @Min(1) TOKEN_TTL_S = 3600;
   /** Longest a request without `Prefer` waits for its operation before answering 202. */
   @Type(() => Number) @IsInt() @Min(0) SYNC_WAIT_MAX_S = 600;
@@ -42,6 +45,8 @@ export class AppConfig {
   @IsString() @MinLength(1) DATA_DIR = './var';
   @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
   REDIS_URL = 'redis://127.0.0.1:6379';
+  /** Default: file:<DATA_DIR>/hv-orchestrator.db. */
+  @ValidateIf((o: AppConfig) => o.DATABASE_URL !== '')
   @Matches(/^(file:|postgres(ql)?:\/\/)/, {
     message: 'DATABASE_URL must be file:… (SQLite) or postgresql://…',
   })

@@ -1,3 +1,5 @@
 export { AppConfig, type Config } from './app-config.js';
 export { ConfigError, loadConfig } from './load-config.js';
 export { ConfigModule } from './config.module.js';
+export { repoRoot, serviceVersion } from './repo-root.js';
+export { redisOptions } from './redis-options.js';

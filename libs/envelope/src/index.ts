@@ -3,3 +3,5 @@ export { ModID, type ModIDValue } from './mod-id.js';
 export { HvError } from './hv-error.js';
 export { Errors } from './error-catalogue.js';
 export { type StatusRule, httpStatusOf } from './http-status.js';
+export { STATUS_RULE, UseStatusRule } from './status-rule.decorator.js';
+export { pyRepr, validationError } from './validation-message.js';

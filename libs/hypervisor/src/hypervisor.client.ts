@@ -7,6 +7,7 @@ import type {
   SmapiFunction,
   VolumeSpaceOutput,
 } from './protocol.js';
+import { SmapiHealth } from './smapi-health.js';
 import { HypervisorTransport } from './transport.js';
 
 export type PowerState = 'on' | 'off';
@@ -19,10 +20,27 @@ export type PowerState = 'on' | 'off';
  */
 @Injectable()
 export class HypervisorClient {
-  constructor(private readonly transport: HypervisorTransport) {}
+  constructor(
+    private readonly transport: HypervisorTransport,
+    private readonly health: SmapiHealth,
+  ) {}
+
+  /** Runs one exchange with the hypervisor, counting whether the link answered. */
+  private async observe<T>(exchange: () => Promise<T>): Promise<T> {
+    try {
+      const out = await exchange();
+      void this.health.record(true);
+      return out;
+    } catch (e) {
+      void this.health.record(false);
+      throw e;
+    }
+  }
 
   private async call<T>(fn: SmapiFunction, target: string, params?: object): Promise<T> {
-    const reply = await this.transport.smapi<T>(fn, target.toUpperCase(), params);
+    const reply = await this.observe(() =>
+      this.transport.smapi<T>(fn, target.toUpperCase(), params),
+    );
     if (reply.rc !== 0) {
       throw Errors.smapi(
         reply.rc,
@@ -84,7 +102,7 @@ export class HypervisorClient {
    * (no such user) both read as `off`, as the reference does.
    */
   async queryUserPower(userid: string): Promise<PowerState> {
-    const reply = await this.transport.cp(`QUERY USER ${userid.toUpperCase()}`);
+    const reply = await this.observe(() => this.transport.cp(`QUERY USER ${userid.toUpperCase()}`));
     if (reply.rc === 0) return 'on';
     const text = reply.lines.join(' ');
     if ([45, 3, 361].includes(reply.rc) || /HCP(045|003|361)E/.test(text)) return 'off';

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { AppConfig } from '#config';
 import { HypervisorClient } from './hypervisor.client.js';
 import { SimulatorTransport } from './simulator.transport.js';
+import { SmapiHealth } from './smapi-health.js';
 import { HypervisorTransport } from './transport.js';
 
 /** Provides HypervisorClient over the transport chosen by HV_TRANSPORT. */
@@ -18,8 +19,9 @@ import { HypervisorTransport } from './transport.js';
         }
       },
     },
+    SmapiHealth,
     HypervisorClient,
   ],
-  exports: [HypervisorClient],
+  exports: [HypervisorClient, SmapiHealth],
 })
 export class HypervisorModule {}

@@ -1,0 +1,43 @@
+import { Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { AuthGuard, AuthModule } from '#auth';
+import { ConfigModule, type Config } from '#config';
+import { GuestsModule } from '#guests';
+import { HypervisorModule } from '#hypervisor';
+import { OperationsModule } from '#operations';
+import { PersistenceModule } from '#persistence';
+import { HealthController } from './health/health.controller.js';
+import { ReadinessService } from './health/readiness.service.js';
+import { EnvelopeFilter } from './http/envelope.filter.js';
+import { EnvelopeInterceptor } from './http/envelope.interceptor.js';
+import { RouteTable } from './http/route-table.js';
+import { envelopeValidationPipe } from './http/validation.pipe.js';
+import { TokenController } from './token/token.controller.js';
+import { VersionController } from './version/version.controller.js';
+
+/** The api process: edge (auth, validation, envelope), reads, and operation submission. */
+@Module({})
+export class ApiModule {
+  static forRoot(config: Config, routes: RouteTable) {
+    return {
+      module: ApiModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        PersistenceModule,
+        AuthModule,
+        HypervisorModule,
+        OperationsModule.forApi(),
+        GuestsModule,
+      ],
+      controllers: [VersionController, TokenController, HealthController],
+      providers: [
+        ReadinessService,
+        { provide: RouteTable, useValue: routes },
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+        { provide: APP_PIPE, useFactory: envelopeValidationPipe },
+        { provide: APP_FILTER, useClass: EnvelopeFilter },
+      ],
+    };
+  }
+}

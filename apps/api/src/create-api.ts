@@ -1,0 +1,34 @@
+import 'reflect-metadata';
+import { Logger, type LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AdminTokenStore } from '#auth';
+import type { Config } from '#config';
+import { mountDashboard } from './admin/dashboard.js';
+import { ApiModule } from './api.module.js';
+import { registerFastifyErrorHandler } from './http/fastify-errors.js';
+import { registerJsonBodyParser } from './http/json-body.parser.js';
+import { RouteTable } from './http/route-table.js';
+
+const BODY_LIMIT = 4 * 1024 * 1024;
+const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
+
+/** Builds the api application (not yet listening); used by main.ts and the end-to-end tests. */
+export async function createApi(config: Config): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT, trustProxy: true });
+  const fastify = adapter.getInstance();
+  const routes = new RouteTable();
+  routes.attach(fastify);
+  registerJsonBodyParser(fastify);
+  registerFastifyErrorHandler(fastify, BODY_LIMIT);
+
+  const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(config, routes), adapter, {
+    logger: LEVELS.slice(0, LEVELS.indexOf(config.LOG_LEVEL as LogLevel) + 1),
+  });
+  app.enableShutdownHooks();
+  app.get(AdminTokenStore).ensure();
+  await mountDashboard(app, fastify);
+  await app.init();
+  Logger.log(`auth=${config.AUTH}; admin token file ${config.TOKEN_PATH}`, 'api');
+  return app;
+}

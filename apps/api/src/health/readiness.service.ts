@@ -1,0 +1,69 @@
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { AppConfig, redisOptions } from '#config';
+import { HypervisorClient } from '#hypervisor';
+import { PrismaService } from '#persistence';
+
+interface Check {
+  status: 'ok' | 'down';
+  detail?: string;
+}
+
+const within = <T>(p: Promise<T>, ms: number): Promise<T> =>
+  Promise.race([p, new Promise<T>((_, rej) => setTimeout(() => rej(new Error(`no answer in ${ms} ms`)), ms))]);
+
+async function probe(fn: () => Promise<string | undefined>): Promise<Check> {
+  try {
+    const detail = await within(fn(), 3000);
+    return detail ? { status: 'ok', detail } : { status: 'ok' };
+  } catch (e) {
+    return { status: 'down', detail: (e as Error).message };
+  }
+}
+
+/** Whether Redis, the database and the hypervisor answer. */
+@Injectable()
+export class ReadinessService implements OnApplicationShutdown {
+  private readonly client: Redis;
+
+  constructor(
+    cfg: AppConfig,
+    private readonly prisma: PrismaService,
+    private readonly hv: HypervisorClient,
+  ) {
+    this.client = new Redis({ ...redisOptions(cfg.REDIS_URL, 'api'), lazyConnect: true });
+    this.client.on('error', () => undefined); // reported by the probe
+  }
+
+  onApplicationShutdown(): void {
+    this.client.disconnect();
+  }
+
+  async check(): Promise<{ status: 'ok' | 'down'; checks: Record<string, Check> }> {
+    const [redis, database, hypervisor] = await Promise.all([
+      probe(() => this.redis()),
+      probe(async () => {
+        await this.prisma.ping();
+        return undefined;
+      }),
+      probe(async () => {
+        if (!(await this.hv.ping())) throw new Error('hypervisor does not answer');
+        return undefined;
+      }),
+    ]);
+    const checks = { redis, database, hypervisor };
+    const status = Object.values(checks).every((c) => c.status === 'ok') ? 'ok' : 'down';
+    return { status, checks };
+  }
+
+  /** Pings Redis and warns when it may evict queue keys (BullMQ needs noeviction). */
+  private async redis(): Promise<string | undefined> {
+    await this.client.ping();
+    try {
+      const [, policy] = (await this.client.config('GET', 'maxmemory-policy')) as [string, string];
+      return policy === 'noeviction' ? undefined : `maxmemory-policy is ${policy}; BullMQ needs noeviction`;
+    } catch {
+      return undefined; // CONFIG may be disabled on managed Redis
+    }
+  }
+}

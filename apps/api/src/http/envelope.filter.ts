@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Errors, HvError, httpStatusOf } from '#envelope';
+import { RouteTable } from './route-table.js';
+import './fastify-augment.js';
+
+/**
+ * Every failure becomes the spec's envelope with the reference's HTTP status: HvErrors by the
+ * endpoint's status rule, routing misses as 404/405 (with Allow), and anything unexpected as a
+ * 500 whose error id is logged with the stack, never sent.
+ */
+@Catch()
+export class EnvelopeFilter implements ExceptionFilter {
+  private readonly log = new Logger('http');
+
+  constructor(private readonly routes: RouteTable) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const req = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const err = this.toHvError(exception, req, reply);
+    const status = err.httpStatus ?? httpStatusOf(err.toEnvelope(), req.statusRule);
+    void reply
+      .status(status)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(err.toEnvelope());
+  }
+
+  private toHvError(exception: unknown, req: FastifyRequest, reply: FastifyReply): HvError {
+    if (exception instanceof HvError) return exception;
+    const unmatched = !req.routeOptions?.url;
+    if (unmatched) {
+      const allowed = this.routes.allowed(req.url);
+      if (allowed.length) {
+        void reply.header('allow', allowed.join(', '));
+        return Errors.methodNotAllowed(req.method);
+      }
+      return Errors.routeNotFound();
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      if (status === 401) return Errors.unauthorized();
+      if (status === 404) return Errors.routeNotFound();
+      if (status === 413) return Errors.payloadTooLarge(0);
+      if (status >= 400 && status < 500) return Errors.badRequest(exception.message);
+    }
+    const errorId = randomUUID();
+    this.log.error(`${req.method} ${req.url} failed, error id ${errorId}`, (exception as Error)?.stack);
+    return Errors.restInternal(errorId);
+  }
+}

@@ -1,0 +1,12 @@
+import type { StatusRule } from '#envelope';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Why the JSON body could not be parsed; reported after the auth check, as the reference orders it. */
+    bodyError?: string;
+    /** The endpoint's status rule, for the exception filter. */
+    statusRule?: StatusRule;
+  }
+}
+
+export {};

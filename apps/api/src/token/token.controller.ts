@@ -1,0 +1,23 @@
+import { Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { Public, TokenService } from '#auth';
+import { type Envelope, Errors, ok } from '#envelope';
+
+/** POST /token: an X-Admin-Token buys a temporary X-Auth-Token (spec §5). */
+@Controller('token')
+export class TokenController {
+  constructor(private readonly tokens: TokenService) {}
+
+  @Post()
+  @Public()
+  @HttpCode(200)
+  async issue(
+    @Headers('x-admin-token') adminToken: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Envelope> {
+    const token = await this.tokens.issue(adminToken);
+    if (!token) throw Errors.unauthorized();
+    void reply.header('x-auth-token', token);
+    return ok();
+  }
+}

@@ -1,0 +1,66 @@
+import type { SmapiFunction } from '#hypervisor';
+
+/** One call as the hypervisor saw it; `end`/`rc` stay null while it is in flight. */
+export interface CallRecord {
+  /** Arrival order, from 1; keeps growing across resets. */
+  seq: number;
+  function: SmapiFunction | 'CP';
+  /** The CP command line, for CP calls. */
+  command?: string;
+  target: string;
+  /** Epoch milliseconds with sub-millisecond precision. */
+  start: number;
+  end: number | null;
+  rc: number | null;
+  rs: number | null;
+  /** Id of the fault that answered instead of the function. */
+  fault?: string;
+  /** Set when the call ended in a simulated transport failure. */
+  crash?: 'socket' | 'http500';
+}
+
+/** Oldest entries are dropped past this, so a long-running simulator stays small. */
+const MAX_ENTRIES = 10_000;
+
+const preciseNow = (): number => performance.timeOrigin + performance.now();
+
+/** In-memory, ordered log of every SMAPI and CP call (to prove per-guest ordering). */
+export class CallLog {
+  private seq = 0;
+  private entries: CallRecord[] = [];
+
+  begin(fn: SmapiFunction | 'CP', target: string, command?: string): CallRecord {
+    const rec: CallRecord = {
+      seq: ++this.seq,
+      function: fn,
+      ...(command === undefined ? {} : { command }),
+      target,
+      start: preciseNow(),
+      end: null,
+      rc: null,
+      rs: null,
+    };
+    this.entries.push(rec);
+    if (this.entries.length > MAX_ENTRIES)
+      this.entries.splice(0, this.entries.length - MAX_ENTRIES);
+    return rec;
+  }
+
+  end(rec: CallRecord, outcome: Partial<Pick<CallRecord, 'rc' | 'rs' | 'fault' | 'crash'>>): void {
+    Object.assign(rec, outcome, { end: preciseNow() });
+  }
+
+  /** Calls with seq > `since`, in arrival order. */
+  since(since = 0): CallRecord[] {
+    return this.entries.filter((e) => e.seq > since).map((e) => ({ ...e }));
+  }
+
+  /** Empties the log; seq keeps counting so `since` cursors stay valid. */
+  clear(): void {
+    this.entries = [];
+  }
+
+  get lastSeq(): number {
+    return this.seq;
+  }
+}

@@ -1,0 +1,94 @@
+import type { SmapiFunction } from '#hypervisor';
+
+export type CrashMode = 'socket' | 'http500';
+
+/** An injected failure, applied before the function's own logic; it never changes state. */
+export interface Fault {
+  id: string;
+  /** SMAPI function name or `CP`. */
+  function: SmapiFunction | 'CP';
+  /** Userid it applies to, or `*` for any target. */
+  target: string;
+  /** Return/reason code to answer with; absent for a pure hang or crash. */
+  rc?: number;
+  rs?: number;
+  errmsg?: string;
+  /** Matches left; null = until cleared. */
+  remaining: number | null;
+  /** Delay before answering (or before crashing). */
+  hang_ms: number;
+  crash: CrashMode | null;
+  hits: number;
+}
+
+const int = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+
+/** Faults waiting to fire, matched in the order they were added. */
+export class FaultRegistry {
+  private faults: Fault[] = [];
+  private nextId = 1;
+
+  constructor(private readonly isFunction: (name: string) => boolean) {}
+
+  /** Validates and adds a fault from the admin API body; returns it or a problem description. */
+  add(body: unknown): Fault | string {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return 'body must be an object';
+    const b = body as Record<string, unknown>;
+    const fn = b.function;
+    if (typeof fn !== 'string' || (fn !== 'CP' && !this.isFunction(fn))) {
+      return 'function must be an SMAPI function name or CP';
+    }
+    const target = b.target === undefined ? '*' : b.target;
+    if (typeof target !== 'string' || target === '') return 'target must be a userid or *';
+    if (b.rc !== undefined && !int(b.rc)) return 'rc must be an integer';
+    if (b.rs !== undefined && !int(b.rs)) return 'rs must be an integer';
+    if (b.errmsg !== undefined && typeof b.errmsg !== 'string') return 'errmsg must be a string';
+    const times = b.times ?? 1;
+    if (!int(times) || times < 0) return 'times must be an integer >= 0 (0 = until cleared)';
+    const hang = b.hang_ms ?? 0;
+    if (!int(hang) || hang < 0) return 'hang_ms must be an integer >= 0';
+    const crash = b.crash === true ? 'socket' : (b.crash ?? null);
+    if (crash !== null && crash !== false && crash !== 'socket' && crash !== 'http500') {
+      return 'crash must be true, "socket" or "http500"';
+    }
+    if (b.rc === undefined && !crash && hang === 0) return 'give rc (and rs), hang_ms or crash';
+    const fault: Fault = {
+      id: `F${this.nextId++}`,
+      function: fn as Fault['function'],
+      target: target.toUpperCase(),
+      ...(int(b.rc) ? { rc: b.rc, rs: int(b.rs) ? b.rs : 0 } : {}),
+      ...(typeof b.errmsg === 'string' ? { errmsg: b.errmsg } : {}),
+      remaining: times === 0 ? null : times,
+      hang_ms: hang,
+      crash: crash === false ? null : crash,
+      hits: 0,
+    };
+    this.faults.push(fault);
+    return fault;
+  }
+
+  list(): Fault[] {
+    return this.faults.map((f) => ({ ...f }));
+  }
+
+  clear(): void {
+    this.faults = [];
+  }
+
+  remove(id: string): boolean {
+    const before = this.faults.length;
+    this.faults = this.faults.filter((f) => f.id !== id);
+    return this.faults.length < before;
+  }
+
+  /** The first fault matching this call, used up by one; undefined when none applies. */
+  take(fn: SmapiFunction | 'CP', target: string): Fault | undefined {
+    const f = this.faults.find(
+      (x) => x.function === fn && (x.target === '*' || x.target === target),
+    );
+    if (!f) return undefined;
+    f.hits++;
+    if (f.remaining !== null && --f.remaining === 0) this.remove(f.id);
+    return { ...f };
+  }
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { SimulatorParts } from './call.pipeline.js';
+
+/** Test and demo controls; they bypass latency and faults and are not in the call log. */
+export function adminRoutes(app: FastifyInstance, parts: SimulatorParts): void {
+  const { state, faults, calls } = parts;
+
+  app.post('/admin/faults', async (req, reply) => {
+    const fault = faults.add(req.body);
+    if (typeof fault === 'string') return reply.code(400).send({ error: fault });
+    return reply.code(201).send({ id: fault.id, fault });
+  });
+
+  app.get('/admin/faults', () => ({ faults: faults.list() }));
+
+  app.delete('/admin/faults', () => {
+    faults.clear();
+    return { cleared: true };
+  });
+
+  app.delete<{ Params: { id: string } }>('/admin/faults/:id', async (req, reply) => {
+    if (!faults.remove(req.params.id)) return reply.code(404).send({ error: 'no such fault' });
+    return { removed: req.params.id };
+  });
+
+  app.get('/admin/state', () => state.view());
+
+  app.get<{ Querystring: { since?: string } }>('/admin/calls', async (req, reply) => {
+    const raw = req.query.since ?? '0';
+    if (!/^\d+$/.test(raw))
+      return reply.code(400).send({ error: 'since must be a sequence number' });
+    return { lastSeq: calls.lastSeq, calls: calls.since(Number(raw)) };
+  });
+
+  /** Back to a freshly started simulator: default inventory, no users, faults or call log. */
+  app.post('/admin/reset', async () => {
+    state.reset();
+    faults.clear();
+    calls.clear();
+    await state.flush();
+    return { reset: true, lastSeq: calls.lastSeq };
+  });
+}

@@ -1,0 +1,72 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SmapiFunction } from '#hypervisor';
+import type { CallLog } from '../calls/call.log.js';
+import type { CrashMode, Fault, FaultRegistry } from '../faults/fault.registry.js';
+import { sleep, type LatencyProfile } from '../latency/latency.profile.js';
+import type { HypervisorState } from '../state/hypervisor.state.js';
+
+/** What the HTTP layer needs from the simulator. */
+export interface SimulatorParts {
+  state: HypervisorState;
+  latency: LatencyProfile;
+  faults: FaultRegistry;
+  calls: CallLog;
+}
+
+export interface CallSpec<T extends { rc: number }> {
+  op: SmapiFunction | 'CP';
+  target: string;
+  command?: string;
+  /** The answer an rc/rs fault gives instead of the function's. */
+  faultReply: (f: Fault & { rc: number }) => T;
+  /** The function itself; runs only when no fault answered. */
+  run: () => T;
+  rsOf: (r: T) => number | null;
+}
+
+/** Simulates a transport failure: a dropped connection or an HTTP 500. */
+function crash(req: FastifyRequest, reply: FastifyReply, mode: CrashMode): void {
+  if (mode === 'http500') {
+    void reply.code(500).send({ error: 'simulated hypervisor transport failure' });
+    return;
+  }
+  reply.hijack();
+  req.raw.socket.destroy();
+}
+
+/**
+ * One hypervisor call: logged from arrival to answer, delayed per the latency profile, then
+ * either answered by a matching fault (no state change) or by the function itself.
+ */
+export async function handleCall<T extends { rc: number }>(
+  parts: SimulatorParts,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  spec: CallSpec<T>,
+): Promise<T | undefined> {
+  const rec = parts.calls.begin(spec.op, spec.target, spec.command);
+  try {
+    await sleep(parts.latency.delayMs(spec.op));
+    const fault = parts.faults.take(spec.op, spec.target);
+    if (fault) {
+      await sleep(fault.hang_ms);
+      if (fault.crash) {
+        parts.calls.end(rec, { fault: fault.id, crash: fault.crash });
+        crash(req, reply, fault.crash);
+        return undefined;
+      }
+      if (fault.rc !== undefined) {
+        const answer = spec.faultReply({ ...fault, rc: fault.rc });
+        parts.calls.end(rec, { rc: answer.rc, rs: spec.rsOf(answer), fault: fault.id });
+        return answer;
+      }
+      // A pure hang: the call goes on normally, only later.
+    }
+    const answer = spec.run();
+    parts.calls.end(rec, { rc: answer.rc, rs: spec.rsOf(answer) });
+    return answer;
+  } catch (e) {
+    parts.calls.end(rec, {});
+    throw e;
+  }
+}

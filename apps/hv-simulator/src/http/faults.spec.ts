@@ -1,0 +1,96 @@
+import { LINUX01, startHarness, type Harness } from '../testing/simulator.harness.js';
+
+describe('fault injection', () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startHarness();
+    await h.smapi('Image_Create_DM', 'LINUX01', { directory: LINUX01 });
+  });
+  afterEach(() => h.close());
+
+  const addFault = async (body: object) => {
+    const res = await h.http('POST', '/admin/faults', body);
+    expect(res.status).toBe(201);
+    return res.body.id as string;
+  };
+
+  it('answers the given rc/rs once, without touching state, then behaves normally', async () => {
+    const id = await addFault({ function: 'Image_Activate', rc: 596, rs: 3543, errmsg: 'boom' });
+    expect(await h.smapi('Image_Activate', 'LINUX01')).toEqual({
+      rc: 596,
+      rs: 3543,
+      errmsg: 'boom',
+    });
+    expect(h.sim.state.user('LINUX01')?.loggedOn).toBe(false);
+    expect(await h.smapi('Image_Activate', 'LINUX01')).toEqual({ rc: 0, rs: 0 });
+    expect((await h.http('GET', '/admin/faults')).body.faults).toEqual([]);
+    const log = h.sim.calls.since().filter((c) => c.function === 'Image_Activate');
+    expect(log.map((c) => [c.rc, c.rs, c.fault])).toEqual([
+      [596, 3543, id],
+      [0, 0, undefined],
+    ]);
+  });
+
+  it('matches the target, counts times, and 0 means until cleared', async () => {
+    await addFault({ function: 'Image_Query_DM', target: 'linux02', rc: 400, rs: 12 });
+    expect((await h.smapi('Image_Query_DM', 'LINUX01')).rc).toBe(0);
+    await addFault({ function: 'Image_Query_DM', rc: 500, rs: 8, times: 0 });
+    for (let i = 0; i < 3; i++) {
+      expect(await h.smapi('Image_Query_DM', 'LINUX01')).toMatchObject({ rc: 500, rs: 8 });
+    }
+    // Faults match in the order they were added: the LINUX02 one comes first.
+    expect(await h.smapi('Image_Query_DM', 'LINUX02')).toMatchObject({ rc: 400, rs: 12 });
+    expect((await h.http('GET', '/admin/faults')).body.faults).toEqual([
+      expect.objectContaining({ rc: 500, remaining: null, hits: 3 }),
+    ]);
+    expect((await h.http('DELETE', '/admin/faults')).status).toBe(200);
+    expect((await h.smapi('Image_Query_DM', 'LINUX01')).rc).toBe(0);
+  });
+
+  it('hangs before answering', async () => {
+    await addFault({ function: 'Image_Status_Query', hang_ms: 150 });
+    const t0 = performance.now();
+    expect(await h.smapi('Image_Status_Query', '*')).toMatchObject({ rc: 0 });
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(140);
+  });
+
+  it('simulates transport failures: HTTP 500 or a dropped connection', async () => {
+    await addFault({ function: 'Image_Create_DM', crash: 'http500' });
+    const r = await h.http('POST', '/smapi/Image_Create_DM', { target: 'LINUX09', params: {} });
+    expect(r.status).toBe(500);
+    await addFault({ function: 'Image_Activate', target: 'LINUX01', crash: true });
+    await expect(h.smapi('Image_Activate', 'LINUX01')).rejects.toThrow();
+    expect(h.sim.state.user('LINUX01')?.loggedOn).toBe(false);
+    expect(
+      h.sim.calls
+        .since()
+        .map((c) => c.crash)
+        .filter(Boolean),
+    ).toEqual(['http500', 'socket']);
+  });
+
+  it('injects CP failures by userid', async () => {
+    await addFault({
+      function: 'CP',
+      target: 'LINUX01',
+      rc: 361,
+      errmsg: 'HCP361E LOGOFF/FORCE pending for user LINUX01',
+    });
+    expect(await h.cp('Q USER LINUX01')).toEqual({
+      rc: 361,
+      lines: ['HCP361E LOGOFF/FORCE pending for user LINUX01'],
+    });
+    expect((await h.cp('Q USER LINUX01')).rc).toBe(45);
+  });
+
+  it('validates fault definitions', async () => {
+    for (const body of [
+      {},
+      { function: 'Nope', rc: 1 },
+      { function: 'CP' },
+      { function: 'CP', rc: 1, times: -1 },
+    ]) {
+      expect((await h.http('POST', '/admin/faults', body)).status).toBe(400);
+    }
+  });
+});

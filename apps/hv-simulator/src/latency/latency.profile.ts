@@ -1,0 +1,51 @@
+import type { SmapiFunction } from '#hypervisor';
+
+export type LatencyProfileName = 'fast' | 'realistic';
+
+/** How long calls take and how long a signalled shutdown lasts. */
+export interface LatencyProfile {
+  readonly name: LatencyProfileName;
+  /** Delay before a call answers, for an SMAPI function name or `CP`. */
+  delayMs(op: SmapiFunction | 'CP'): number;
+  /** Time from a non-immediate Image_Deactivate until the guest is logged off. */
+  readonly shutdownMs: number;
+}
+
+/**
+ * Typical durations on a lightly loaded system: directory changes go through DirMaint (seconds),
+ * activation includes the IPL, queries are answered by CP or the SMAPI server directly.
+ */
+const REALISTIC_MS: Record<SmapiFunction | 'CP', number> = {
+  Image_Create_DM: 1500,
+  Image_Delete_DM: 1200,
+  Image_Query_DM: 150,
+  Image_Activate: 3000,
+  Image_Deactivate: 2000,
+  Image_Disk_Create_DM: 2000,
+  Image_Disk_Delete_DM: 1200,
+  Image_Status_Query: 60,
+  Image_Volume_Space_Query_DM: 200,
+  CP: 50,
+};
+
+/** ±25 % around the typical value, so concurrent calls do not finish in lock step. */
+const JITTER = 0.25;
+
+export function latencyProfile(
+  name: LatencyProfileName,
+  random: () => number = Math.random,
+): LatencyProfile {
+  if (name === 'fast') {
+    // 0–2 ms: still asynchronous, so tests see real interleaving, but never slow.
+    return { name, shutdownMs: 250, delayMs: () => Math.floor(random() * 3) };
+  }
+  return {
+    name,
+    shutdownMs: 8000,
+    delayMs: (op) => Math.round(REALISTIC_MS[op] * (1 + JITTER * (2 * random() - 1))),
+  };
+}
+
+export function sleep(ms: number): Promise<void> {
+  return ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve();
+}

@@ -1,0 +1,39 @@
+// class-transformer decorators in #config read metadata while the module loads.
+import 'reflect-metadata';
+import { ConfigError, loadConfig } from '#config';
+import { createSimulator } from './simulator.js';
+
+async function main(): Promise<void> {
+  const cfg = loadConfig();
+  const sim = await createSimulator({
+    stateDir: cfg.SIM_STATE_DIR,
+    latencyProfile: cfg.HV_LATENCY_PROFILE,
+    systemId: cfg.SIM_SYSTEM_ID,
+    profiles: [cfg.USER_PROFILE],
+    diskPools: cfg.DISK_POOL,
+    logger: true,
+  });
+  const url = await sim.app.listen({ host: cfg.SIM_HOST, port: cfg.SIM_PORT });
+  sim.app.log.info(
+    `hv-simulator ${cfg.SIM_SYSTEM_ID} listening on ${url} ` +
+      `(state ${cfg.SIM_STATE_DIR}, latency ${cfg.HV_LATENCY_PROFILE})`,
+  );
+
+  const stop = (signal: string): void => {
+    sim.app.log.info(`${signal}: closing`);
+    sim.close().then(
+      () => sim.app.log.info(`state saved in ${cfg.SIM_STATE_DIR}`),
+      (e: unknown) => {
+        sim.app.log.error(e, 'shutdown failed');
+        process.exitCode = 1;
+      },
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof ConfigError ? e.message : e);
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { CallLog } from './calls/call.log.js';
+import { FaultRegistry } from './faults/fault.registry.js';
+import { adminRoutes } from './http/admin.routes.js';
+import type { SimulatorParts } from './http/call.pipeline.js';
+import { hypervisorRoutes } from './http/hypervisor.routes.js';
+import { latencyProfile, type LatencyProfileName } from './latency/latency.profile.js';
+import { isSmapiFunction } from './smapi/smapi.registry.js';
+import { HypervisorState } from './state/hypervisor.state.js';
+import { StateStore } from './state/state.store.js';
+
+export interface SimulatorOptions {
+  /** Directory of the persisted state (created if missing). */
+  stateDir: string;
+  latencyProfile: LatencyProfileName;
+  /** System name shown by /health and CP; default HVSIM1. */
+  systemId?: string;
+  /** Profiles besides OSDFLT that INCLUDE may name (e.g. the configured USER_PROFILE). */
+  profiles?: readonly string[];
+  /** Extra disk pools, `ECKD:<name>`/`FBA:<name>` (DISK_POOL); POOL1 and FBAPOOL1 always exist. */
+  diskPools?: readonly string[];
+  /** Fastify request logging (off by default, for tests). */
+  logger?: boolean;
+}
+
+export interface Simulator extends SimulatorParts {
+  app: FastifyInstance;
+  /** Stops serving and writes the state to disk. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** Builds a simulator (not yet listening): call `app.listen()` or use `app.inject()`. */
+export async function createSimulator(opts: SimulatorOptions): Promise<Simulator> {
+  const state = await HypervisorState.open(new StateStore(opts.stateDir), {
+    systemId: opts.systemId ?? 'HVSIM1',
+    profiles: opts.profiles ?? [],
+    diskPools: opts.diskPools ?? [],
+  });
+  const parts: SimulatorParts = {
+    state,
+    latency: latencyProfile(opts.latencyProfile),
+    faults: new FaultRegistry(isSmapiFunction),
+    calls: new CallLog(),
+  };
+  // Per-request lines would drown the log: the admin call log records every call instead.
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  app.get('/health', () => ({ status: 'ok', systemId: state.systemId }));
+  hypervisorRoutes(app, parts);
+  adminRoutes(app, parts);
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> =>
+    (closing ??= (async () => {
+      await app.close();
+      await state.flush();
+    })());
+  return { ...parts, app, close };
+}

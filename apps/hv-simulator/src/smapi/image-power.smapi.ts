@@ -1,0 +1,53 @@
+import type { ImageStatusOutput } from '#hypervisor';
+import { definedDevices } from '../state/directory.parser.js';
+import { CODES, fail, syntax, SYNTAX } from './smapi.codes.js';
+import { OK, requireUser, type SmapiHandler } from './smapi.context.js';
+
+/** Image_Activate: logs the user on; CP links its directory devices into the running guest. */
+export const imageActivate: SmapiHandler = (ctx, target) => {
+  const u = requireUser(ctx, target, CODES.IMAGE_NOT_FOUND);
+  if (u.loggedOn) throw fail(CODES.IMAGE_ALREADY_ACTIVE, target);
+  u.loggedOn = true;
+  u.paused = false;
+  u.activeDevices = [...definedDevices(u.directory).keys()].sort();
+  ctx.state.changed();
+  return OK;
+};
+
+/**
+ * Image_Deactivate: `immediate` forces the user off at once (FORCE IMMED); otherwise the guest
+ * is signalled to shut down and is logged off when the shutdown time has passed, during which a
+ * further non-immediate request answers 200/16.
+ */
+export const imageDeactivate: SmapiHandler = (ctx, target, params) => {
+  const immediate = params.immediate ?? false;
+  if (typeof immediate !== 'boolean') {
+    throw syntax(2, SYNTAX.UNRECOGNISED, 'immediate must be true or false');
+  }
+  const u = requireUser(ctx, target, CODES.IMAGE_NOT_FOUND);
+  if (!u.loggedOn) throw fail(CODES.IMAGE_NOT_ACTIVE, target);
+  if (immediate) {
+    ctx.state.logOff(u);
+    return OK;
+  }
+  if (u.logoffAt !== undefined) throw fail(CODES.IMAGE_BEING_DEACTIVATED, target);
+  u.logoffAt = ctx.state.clock() + ctx.latency.shutdownMs;
+  ctx.state.changed();
+  return OK;
+};
+
+/**
+ * Image_Status_Query: which targets are logged on. `*` lists every active user; one user that
+ * is not active (or not defined: this is a CP-level question) answers rc 0 rs 12.
+ */
+export const imageStatusQuery: SmapiHandler = (ctx, target) => {
+  if (target === '*') {
+    const active = ctx.state.userIds().filter((id) => ctx.state.user(id)?.loggedOn);
+    return { ...OK, output: { active } satisfies ImageStatusOutput };
+  }
+  if (ctx.state.user(target)?.loggedOn) {
+    return { ...OK, output: { active: [target] } satisfies ImageStatusOutput };
+  }
+  const c = CODES.STATUS_NOT_ACTIVE;
+  return { rc: c.rc, rs: c.rs, errmsg: `${c.text}: ${target}`, output: { active: [] } };
+};

@@ -1,0 +1,58 @@
+import type { SmapiFunction, SmapiReply } from '#hypervisor';
+import { imageCreateDM, imageDeleteDM, imageQueryDM } from './image-directory.smapi.js';
+import { imageDiskCreateDM, imageDiskDeleteDM } from './image-disk.smapi.js';
+import { imageActivate, imageDeactivate, imageStatusQuery } from './image-power.smapi.js';
+import { USERID_RE } from '../state/directory.parser.js';
+import { SmapiFailure, syntax, SYNTAX } from './smapi.codes.js';
+import type { SmapiContext, SmapiHandler } from './smapi.context.js';
+import { volumeSpaceQueryDM } from './volume-space.smapi.js';
+
+/** Every function of protocol.ts SMAPI_FUNCTIONS; the type makes a missing one a compile error. */
+const HANDLERS: Record<SmapiFunction, SmapiHandler> = {
+  Image_Create_DM: imageCreateDM,
+  Image_Delete_DM: imageDeleteDM,
+  Image_Query_DM: imageQueryDM,
+  Image_Activate: imageActivate,
+  Image_Deactivate: imageDeactivate,
+  Image_Disk_Create_DM: imageDiskCreateDM,
+  Image_Disk_Delete_DM: imageDiskDeleteDM,
+  Image_Status_Query: imageStatusQuery,
+  Image_Volume_Space_Query_DM: volumeSpaceQueryDM,
+};
+
+/** Functions whose target may be `*` (all / not user-specific). */
+const STAR_TARGET = new Set<SmapiFunction>(['Image_Status_Query', 'Image_Volume_Space_Query_DM']);
+
+export function isSmapiFunction(name: string): name is SmapiFunction {
+  return Object.hasOwn(HANDLERS, name);
+}
+
+export function acceptsStarTarget(fn: SmapiFunction): boolean {
+  return STAR_TARGET.has(fn);
+}
+
+/** Runs one function against the state; never throws for the API's own failures. */
+export function runSmapi(
+  ctx: SmapiContext,
+  fn: SmapiFunction,
+  target: string,
+  params: Record<string, unknown>,
+): SmapiReply {
+  try {
+    checkTarget(fn, target);
+    return HANDLERS[fn](ctx, target, params);
+  } catch (e) {
+    if (e instanceof SmapiFailure) return e.reply;
+    throw e;
+  }
+}
+
+/** target_identifier (parameter 1): a userid, or `*` where the function allows it. */
+function checkTarget(fn: SmapiFunction, target: string): void {
+  if (target === '*') {
+    if (acceptsStarTarget(fn)) return;
+    throw syntax(1, SYNTAX.BAD_CHARS, `${fn} needs a userid, not *`);
+  }
+  if (target.length > 8) throw syntax(1, SYNTAX.TOO_LONG, `target ${target} is longer than 8`);
+  if (!USERID_RE.test(target)) throw syntax(1, SYNTAX.BAD_CHARS, `invalid target ${target}`);
+}

@@ -1,0 +1,22 @@
+import { poolSpace } from '../state/pool.allocator.js';
+import { CODES, fail, syntax, SYNTAX } from './smapi.codes.js';
+import { OK, type SmapiHandler } from './smapi.context.js';
+
+/** Parameter number of the group name (query_type and entry_type come before it). */
+const GROUP = 4;
+
+/**
+ * Image_Volume_Space_Query_DM for one group (pool). For an unknown group the reference sees an
+ * empty answer and raises its own SMT rc 5 rs 402; our typed protocol needs an API code, so it
+ * answers RC_DASD_DM 420/8 (group not defined).
+ */
+export const volumeSpaceQueryDM: SmapiHandler = (ctx, _target, params) => {
+  const name = params.pool;
+  if (name === undefined || name === '') throw syntax(GROUP, SYNTAX.MISSING, 'pool is required');
+  if (typeof name !== 'string' || !/^[A-Z0-9@#$_-]{1,8}$/i.test(name)) {
+    throw syntax(GROUP, SYNTAX.BAD_CHARS, `invalid pool name ${JSON.stringify(name)}`);
+  }
+  const pool = ctx.state.pool(name.toUpperCase());
+  if (!pool) throw fail(CODES.GROUP_NOT_DEFINED, name.toUpperCase());
+  return { ...OK, output: poolSpace(pool) };
+};

@@ -1,0 +1,141 @@
+import { defaultState, ensureInventory, type InventoryOptions } from './default.inventory.js';
+import { volumeFree } from './pool.allocator.js';
+import type { StateStore } from './state.store.js';
+import type { PoolRecord, SimState, UserRecord } from './state.types.js';
+
+export type PowerState = 'on' | 'off' | 'stopping';
+
+/** Admin view of one user. */
+export interface UserView {
+  userid: string;
+  power: PowerState;
+  paused: boolean;
+  directory: string[];
+  activeDevices: string[];
+  disks: UserRecord['disks'];
+}
+
+/**
+ * The simulated system: user directory, power state and disk pools, persisted through a
+ * StateStore. Mutators call `changed()`; time-driven transitions (a signalled shutdown ending
+ * in logoff) are applied lazily whenever a user is read.
+ */
+export class HypervisorState {
+  private constructor(
+    private data: SimState,
+    private readonly store: StateStore,
+    private readonly inventory: InventoryOptions,
+    private readonly now: () => number,
+  ) {}
+
+  static async open(
+    store: StateStore,
+    inventory: InventoryOptions,
+    now: () => number = Date.now,
+  ): Promise<HypervisorState> {
+    const data = (await store.load()) ?? defaultState(inventory);
+    // Settings may have grown since the state was saved (a new USER_PROFILE or DISK_POOL).
+    data.systemId = inventory.systemId;
+    ensureInventory(data, inventory);
+    const state = new HypervisorState(data, store, inventory, now);
+    state.changed();
+    return state;
+  }
+
+  get systemId(): string {
+    return this.data.systemId;
+  }
+
+  get profiles(): readonly string[] {
+    return this.data.profiles;
+  }
+
+  get pools(): Record<string, PoolRecord> {
+    return this.data.pools;
+  }
+
+  /** The user (upper-case id) with pending transitions applied, or undefined. */
+  user(userid: string): UserRecord | undefined {
+    const u = this.data.users[userid];
+    if (u) this.settle(u);
+    return u;
+  }
+
+  userIds(): string[] {
+    return Object.keys(this.data.users).sort();
+  }
+
+  addUser(user: UserRecord): void {
+    this.data.users[user.userid] = user;
+    this.changed();
+  }
+
+  removeUser(userid: string): void {
+    delete this.data.users[userid];
+    this.changed();
+  }
+
+  pool(name: string): PoolRecord | undefined {
+    return this.data.pools[name];
+  }
+
+  clock(): number {
+    return this.now();
+  }
+
+  /** Logs a user off: the running configuration goes away with it. */
+  logOff(u: UserRecord): void {
+    u.loggedOn = false;
+    u.paused = false;
+    u.activeDevices = [];
+    delete u.logoffAt;
+    this.changed();
+  }
+
+  powerOf(u: UserRecord): PowerState {
+    if (!u.loggedOn) return 'off';
+    return u.logoffAt === undefined ? 'on' : 'stopping';
+  }
+
+  /** Marks the state as modified; it reaches disk shortly (see StateStore). */
+  changed(): void {
+    this.store.scheduleSave(this.data);
+  }
+
+  /** Back to a freshly installed system (the configured profiles and pools, no users). */
+  reset(): void {
+    this.data = defaultState(this.inventory);
+    this.changed();
+  }
+
+  flush(): Promise<void> {
+    return this.store.flush();
+  }
+
+  /** Whole state for the admin API: users with directory, power and disks; pools with space. */
+  view(): { systemId: string; profiles: string[]; users: UserView[]; pools: unknown[] } {
+    const users = this.userIds().map((id) => {
+      const u = this.user(id) as UserRecord;
+      return {
+        userid: u.userid,
+        power: this.powerOf(u),
+        paused: u.paused,
+        directory: [...u.directory],
+        activeDevices: [...u.activeDevices],
+        disks: structuredClone(u.disks),
+      };
+    });
+    const pools = Object.values(this.data.pools).map((p) => ({
+      name: p.name,
+      deviceType: p.deviceType,
+      total: p.volumes.reduce((s, v) => s + v.size, 0),
+      free: p.volumes.reduce((s, v) => s + volumeFree(v), 0),
+      volumes: p.volumes.map((v) => ({ ...structuredClone(v), free: volumeFree(v) })),
+    }));
+    return { systemId: this.systemId, profiles: [...this.profiles], users, pools };
+  }
+
+  private settle(u: UserRecord): void {
+    if (u.logoffAt !== undefined && this.now() >= u.logoffAt) this.logOff(u);
+  }
+}

@@ -1,0 +1,60 @@
+import type { DiskDeviceType } from '#hypervisor';
+
+/** One allocated extent of a volume, owned by one minidisk. */
+export interface Extent {
+  start: number;
+  count: number;
+  userid: string;
+  vdev: string;
+}
+
+/** A DASD volume of a pool; `start`/`size` bound its allocatable region, in the pool's units. */
+export interface VolumeRecord {
+  volser: string;
+  start: number;
+  size: number;
+  extents: Extent[];
+}
+
+/** A directory-manager group (disk pool): volumes of one device type. */
+export interface PoolRecord {
+  name: string;
+  deviceType: DiskDeviceType;
+  volumes: VolumeRecord[];
+}
+
+/** A pool-allocated minidisk; its MDISK statement is also in the owner's directory. */
+export interface MinidiskRecord {
+  vdev: string;
+  deviceType: DiskDeviceType;
+  pool: string;
+  volser: string;
+  start: number;
+  units: number;
+  mode: string;
+  /** File system written on it (`ext4`, `xfs`, `swap`…) or `none`. */
+  format: string;
+}
+
+export interface UserRecord {
+  userid: string;
+  /** Directory statements, first `USER <id> <pw> <mem> <maxmem> <class>`. */
+  directory: string[];
+  loggedOn: boolean;
+  paused: boolean;
+  /** Epoch ms when a signalled (non-immediate) shutdown ends in logoff; absent when none. */
+  logoffAt?: number;
+  /** Virtual devices of the running configuration (meaningful while logged on). */
+  activeDevices: string[];
+  disks: Record<string, MinidiskRecord>;
+}
+
+/** Everything the simulator persists. */
+export interface SimState {
+  version: 1;
+  systemId: string;
+  /** Names of directory profiles that `INCLUDE` may name. */
+  profiles: string[];
+  users: Record<string, UserRecord>;
+  pools: Record<string, PoolRecord>;
+}

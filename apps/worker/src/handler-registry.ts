@@ -1,0 +1,10 @@
+import { CreateGuestHandler, DeleteGuestHandler, StartGuestHandler, StopGuestHandler } from '#guests';
+import type { HandlerRegistry } from '#operations';
+
+/** Job name → handler. The type makes a catalogue entry without a handler a compile error. */
+export const HANDLERS = {
+  'guest.create': CreateGuestHandler,
+  'guest.delete': DeleteGuestHandler,
+  'guest.start': StartGuestHandler,
+  'guest.stop': StopGuestHandler,
+} satisfies HandlerRegistry;

@@ -1,0 +1,35 @@
+import { Logger } from '@nestjs/common';
+import { ConfigError, loadConfig } from '#config';
+import { createWorker } from './create-worker.js';
+import { WorkerModule } from './worker.module.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await createWorker(config);
+  const log = new Logger('worker');
+  log.log(`consuming ${WorkerModule.queues(config).join(', ')} (concurrency ${config.WORKER_CONCURRENCY})`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.log(`${signal}: finishing running operations (at most ${config.SHUTDOWN_GRACE_S} s)`);
+    setTimeout(() => {
+      log.error('grace period over; exiting with operations still running (they will be retried)');
+      process.exit(1);
+    }, config.SHUTDOWN_GRACE_S * 1000).unref();
+    app.close().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        log.error(`shutdown failed: ${String(e)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof ConfigError ? e.message : e);
+  process.exit(1);
+});

@@ -1,0 +1,30 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { type OnApplicationBootstrap, type Type } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { AppConfig } from '#config';
+import type { Envelope } from '#envelope';
+import type { QueueName } from '#jobs';
+import { type OperationJobData, OperationRunner } from '#operations';
+
+/** A BullMQ processor for one queue, made at boot for each queue this worker consumes. */
+export function processorFor(queue: QueueName): Type<WorkerHost> {
+  @Processor(queue)
+  class QueueProcessor extends WorkerHost implements OnApplicationBootstrap {
+    constructor(
+      private readonly runner: OperationRunner,
+      private readonly cfg: AppConfig,
+    ) {
+      super();
+    }
+
+    onApplicationBootstrap(): void {
+      this.worker.concurrency = this.cfg.WORKER_CONCURRENCY;
+    }
+
+    process(job: Job<OperationJobData>): Promise<Envelope> {
+      return this.runner.run(job);
+    }
+  }
+  Object.defineProperty(QueueProcessor, 'name', { value: `Processor(${queue})` });
+  return QueueProcessor;
+}

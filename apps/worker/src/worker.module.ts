@@ -1,0 +1,35 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { ConfigModule, type Config } from '#config';
+import { GuestHandlersModule } from '#guests';
+import { HypervisorModule } from '#hypervisor';
+import { QUEUES, type QueueName } from '#jobs';
+import { HANDLER_REGISTRY, OperationsModule } from '#operations';
+import { PersistenceModule } from '#persistence';
+import { bootProblems } from './boot-check.js';
+import { HANDLERS } from './handler-registry.js';
+import { processorFor } from './queue-processor.js';
+
+/** The worker process: no HTTP server; consumes the queues of WORKER_QUEUES (default all). */
+@Module({})
+export class WorkerModule {
+  static forRoot(config: Config): DynamicModule {
+    const problems = bootProblems(HANDLERS, config.WORKER_QUEUES);
+    if (problems.length) throw new Error(`worker cannot start:\n  - ${problems.join('\n  - ')}`);
+    const queues = (config.WORKER_QUEUES.length ? config.WORKER_QUEUES : QUEUES) as QueueName[];
+    return {
+      module: WorkerModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        PersistenceModule,
+        HypervisorModule,
+        OperationsModule.forWorker(),
+        GuestHandlersModule,
+      ],
+      providers: [{ provide: HANDLER_REGISTRY, useValue: HANDLERS }, ...queues.map(processorFor)],
+    };
+  }
+
+  static queues(config: Config): readonly string[] {
+    return config.WORKER_QUEUES.length ? config.WORKER_QUEUES : QUEUES;
+  }
+}

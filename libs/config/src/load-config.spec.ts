@@ -1,0 +1,39 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './load-config.js';
+
+describe('loadConfig', () => {
+  it('fills defaults from DATA_DIR and freezes the result', () => {
+    const cfg = loadConfig({ DATA_DIR: '/tmp/hvo-x' });
+    expect(cfg.PORT).toBe(8080);
+    expect(cfg.AUTH).toBe('token');
+    expect(cfg.DATABASE_URL).toBe('file:/tmp/hvo-x/hv-orchestrator.db');
+    expect(cfg.TOKEN_PATH).toBe('/tmp/hvo-x/token.dat');
+    expect(cfg.HV_SIMULATOR_URL).toBe('http://127.0.0.1:8090');
+    expect(Object.isFrozen(cfg)).toBe(true);
+  });
+
+  it('lists every bad setting at once', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ PORT: 'abc', AUTH: 'maybe', REDIS_URL: 'http://x', DISK_POOL: 'NFS:a' });
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'AUTH', 'REDIS_URL', 'DISK_POOL']) expect(problems).toContain(name);
+  });
+
+  it('parses lists and reads CONFIG_FILE under the environment', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hvo-cfg-'));
+    const file = join(dir, 'c.json');
+    writeFileSync(file, JSON.stringify({ WORKER_QUEUES: ['guest-lifecycle'], PORT: 9000, SYNC_WAIT_MAX_S: 5 }));
+    const cfg = loadConfig({ CONFIG_FILE: file, PORT: '9100', DISK_POOL: 'eckd:p1, fba:p2' });
+    expect(cfg.PORT).toBe(9100);
+    expect(cfg.SYNC_WAIT_MAX_S).toBe(5);
+    expect(cfg.WORKER_QUEUES).toEqual(['guest-lifecycle']);
+    expect(cfg.DISK_POOL).toEqual(['ECKD:P1', 'FBA:P2']);
+  });
+});

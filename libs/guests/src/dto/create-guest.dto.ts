@@ -1,0 +1,68 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { MEMORY_SIZE, USERID, VDEV } from '#jobs';
+import { Boolish, Integerish } from './transforms.js';
+
+export const DISK_FORMATS = ['ext2', 'ext3', 'ext4', 'xfs', 'swap', 'none'] as const;
+
+export class DiskSpecDto {
+  @IsDefined() @IsString() size!: string;
+  @IsOptional() @IsIn(DISK_FORMATS, { message: `format must be one of ${DISK_FORMATS.join(', ')}` })
+  format?: string;
+  @IsOptional() @Boolish() @IsBoolean() is_boot_disk?: boolean;
+  @IsOptional() @IsString() @Matches(VDEV, { message: 'vdev must be 1 to 4 hexadecimal digits' })
+  vdev?: string;
+  @IsOptional() @IsString() @Matches(/^\w+:\w+$/, { message: 'disk_pool must be <type>:<pool>' })
+  disk_pool?: string;
+}
+
+export class LoaddevDto {
+  @IsOptional() @IsString() @Matches(/^[0-9a-fA-F]{1,16}$/) portname?: string;
+  @IsOptional() @IsString() @Matches(/^[0-9a-fA-F]{1,16}$/) lun?: string;
+  @IsOptional() @IsString() alterdev?: string;
+}
+
+export class CreateGuestDto {
+  @IsDefined() @IsString() @Matches(USERID, { message: "userid does not match '^[a-zA-Z0-9]{1,8}$'" })
+  userid!: string;
+  @IsDefined() @Integerish() @IsInt() @Min(1) vcpus!: number;
+  @IsDefined() @Integerish() @IsInt() @Min(1) memory!: number;
+  @IsOptional() @ValidateIf((_, v) => v !== null && v !== '') @IsString() @Matches(USERID)
+  user_profile?: string | null;
+  @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => DiskSpecDto)
+  disk_list?: DiskSpecDto[];
+  @IsOptional() @IsInt() @Min(1) @Max(64) max_cpu?: number;
+  @IsOptional() @IsString() @Matches(MEMORY_SIZE, { message: 'max_mem must be 1 to 4 digits and M or G' })
+  max_mem?: string;
+  @IsOptional() @IsString() @Length(0, 255) ipl_from?: string;
+  @IsOptional() @IsString() @Length(0, 255) ipl_param?: string;
+  @IsOptional() @IsString() @Length(0, 255) ipl_loadparam?: string;
+  @IsOptional() @IsArray() @ArrayUnique() @Matches(VDEV, { each: true }) dedicate_vdevs?: string[];
+  @IsOptional() @IsObject() @ValidateNested() @Type(() => LoaddevDto) loaddev?: LoaddevDto;
+  @IsOptional() @IsString() @Length(0, 128) account?: string;
+  /** Spec name of the directory comments. */
+  @IsOptional() @IsArray() @IsString({ each: true }) comment_list?: string[];
+  /** Wire name the reference accepts for the same list. */
+  @IsOptional() @IsArray() @IsString({ each: true }) comments?: string[];
+}
+
+/** POST /guests body: the fields wrapped in `guest`. */
+export class CreateGuestBody {
+  @IsDefined() @IsObject() @ValidateNested() @Type(() => CreateGuestDto) guest!: CreateGuestDto;
+}

@@ -1,0 +1,21 @@
+import { Body, Controller, Param, Post } from '@nestjs/common';
+import { type Envelope, UseStatusRule } from '#envelope';
+import type { Accepted, Preferences } from '#operations';
+import { GuestActionsService } from './guest-actions.service.js';
+import { Prefer } from './prefer.decorator.js';
+
+/** POST /guests/{userid}/action: every action of spec §4.7 on one route. */
+@Controller('guests/:userid/action')
+export class GuestActionsController {
+  constructor(private readonly actions: GuestActionsService) {}
+
+  @Post()
+  @UseStatusRule('notFoundAndConflict')
+  act(
+    @Param('userid') userid: string,
+    @Body() body: unknown,
+    @Prefer() prefer: Preferences,
+  ): Promise<Envelope | Accepted> {
+    return this.actions.run(userid, body, prefer);
+  }
+}

@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { CreateGuestHandler } from './handlers/create-guest.handler.js';
+import { DeleteGuestHandler } from './handlers/delete-guest.handler.js';
+import { StartGuestHandler, StopGuestHandler } from './handlers/power.handlers.js';
+
+const HANDLERS = [CreateGuestHandler, DeleteGuestHandler, StartGuestHandler, StopGuestHandler];
+
+/** Worker side of the guests feature: the operation handlers. */
+@Module({ providers: HANDLERS, exports: HANDLERS })
+export class GuestHandlersModule {}

@@ -1,0 +1,54 @@
+import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
+import { type Envelope, UseStatusRule } from '#envelope';
+import type { Accepted, Preferences } from '#operations';
+import { CreateGuestBody } from './dto/create-guest.dto.js';
+import { GuestsService } from './guests.service.js';
+import { Prefer } from './prefer.decorator.js';
+import { UseridPipe } from './userid.pipe.js';
+
+/** Spec §4.2 and the power-state reads of §4.5. */
+@Controller('guests')
+export class GuestsController {
+  constructor(private readonly guests: GuestsService) {}
+
+  @Get()
+  @UseStatusRule('always200')
+  list(): Promise<Envelope<string[]>> {
+    return this.guests.list();
+  }
+
+  @Post()
+  @UseStatusRule('alreadyExists')
+  create(@Body() body: CreateGuestBody, @Prefer() prefer: Preferences): Promise<Envelope | Accepted> {
+    return this.guests.create(body.guest, prefer);
+  }
+
+  @Get(':userid')
+  @UseStatusRule('notFound')
+  definition(@Param('userid', UseridPipe) userid: string): Promise<Envelope> {
+    return this.guests.definition(userid);
+  }
+
+  @Delete(':userid')
+  delete(@Param('userid') userid: string, @Prefer() prefer: Preferences): Promise<Envelope | Accepted> {
+    return this.guests.delete(userid, prefer);
+  }
+
+  @Get(':userid/user_direct')
+  @UseStatusRule('notFound')
+  userDirect(@Param('userid', UseridPipe) userid: string): Promise<Envelope> {
+    return this.guests.userDirect(userid);
+  }
+
+  @Get(':userid/power_state')
+  @UseStatusRule('notFound')
+  powerState(@Param('userid', UseridPipe) userid: string): Promise<Envelope> {
+    return this.guests.powerState(userid);
+  }
+
+  @Get(':userid/power_state_real')
+  @UseStatusRule('notFound')
+  powerStateReal(@Param('userid', UseridPipe) userid: string): Promise<Envelope> {
+    return this.guests.powerStateReal(userid);
+  }
+}

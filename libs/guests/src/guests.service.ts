@@ -1,0 +1,94 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '#config';
+import { type Envelope, Errors, ModID, ok } from '#envelope';
+import { HypervisorClient, type PowerState, isSmapi } from '#hypervisor';
+import { type Accepted, OperationsService, type Preferences } from '#operations';
+import { GuestsRepository } from '#persistence';
+import type { CreateGuestDto } from './dto/create-guest.dto.js';
+import { maskPassword } from './domain/guest-directory.js';
+import { resolveCreateGuest } from './domain/resolve-create.js';
+
+/** Guest reads (answered at once) and guest changes (submitted as operations). */
+@Injectable()
+export class GuestsService {
+  constructor(
+    private readonly cfg: AppConfig,
+    private readonly guests: GuestsRepository,
+    private readonly hv: HypervisorClient,
+    private readonly ops: OperationsService,
+  ) {}
+
+  /** 404 (rs 1) unless the guest is managed: in the database and not migrated away. */
+  async requireManaged(userid: string): Promise<string> {
+    const id = userid.toUpperCase();
+    const g = await this.guests.findByUserid(id);
+    if (!g || g.migrated) throw Errors.notExist(ModID.GUEST, `Guest '${id}'`);
+    return id;
+  }
+
+  async list(): Promise<Envelope<string[]>> {
+    return ok(await this.guests.listManaged());
+  }
+
+  create(dto: CreateGuestDto, prefer: Preferences): Promise<Envelope | Accepted> {
+    const payload = resolveCreateGuest(dto, this.cfg);
+    return this.ops.submit('guest.create', payload, { prefer, statusRule: 'alreadyExists' });
+  }
+
+  /** Directory lines; 404 rs 3 when the guest is known but its directory entry is gone. */
+  private async directory(userid: string): Promise<string[]> {
+    const id = await this.requireManaged(userid);
+    try {
+      return await this.hv.imageQueryDM(id);
+    } catch (e) {
+      if (isSmapi(e, [400, 4])) throw Errors.guestNotInDirectory(id);
+      throw e;
+    }
+  }
+
+  async definition(userid: string): Promise<Envelope> {
+    return ok({ user_direct: await this.directory(userid) });
+  }
+
+  async userDirect(userid: string): Promise<Envelope> {
+    return ok({ user_direct: maskPassword(await this.directory(userid)) });
+  }
+
+  /**
+   * Delete is idempotent: unknown everywhere → 200 at once; in the directory but not managed →
+   * 404 (the reference will not delete users it does not manage); managed → an operation.
+   */
+  async delete(userid: string, prefer: Preferences): Promise<Envelope | Accepted> {
+    const id = userid.toUpperCase();
+    if (!(await this.guests.findByUserid(id))) {
+      try {
+        await this.hv.imageQueryDM(id);
+      } catch (e) {
+        if (isSmapi(e, [400, 4])) return ok();
+        throw e;
+      }
+      throw Errors.notExist(ModID.GUEST, `Guest '${id}'`);
+    }
+    return this.ops.submit('guest.delete', { userid: id }, { prefer, statusRule: 'default' });
+  }
+
+  async powerState(userid: string): Promise<Envelope<PowerState>> {
+    await this.directory(userid);
+    return ok(await this.hv.queryUserPower(userid));
+  }
+
+  /** Read from the hypervisor for any userid, managed or not; unknown users read `off`. */
+  async powerStateReal(userid: string): Promise<Envelope<PowerState>> {
+    return ok(await this.hv.queryUserPower(userid));
+  }
+
+  async start(userid: string, prefer: Preferences): Promise<Envelope | Accepted> {
+    const id = await this.requireManaged(userid);
+    return this.ops.submit('guest.start', { userid: id }, { prefer, statusRule: 'notFoundAndConflict' });
+  }
+
+  async stop(userid: string, prefer: Preferences): Promise<Envelope | Accepted> {
+    const id = await this.requireManaged(userid);
+    return this.ops.submit('guest.stop', { userid: id }, { prefer, statusRule: 'notFoundAndConflict' });
+  }
+}

@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import { HypervisorClient, isSmapi } from '#hypervisor';
+import type { CreateGuestPayload, DiskResult } from '#jobs';
+import type { OperationContext, OperationHandler } from '#operations';
+import { GuestsRepository } from '#persistence';
+import { displaySize } from '../domain/disk-size.js';
+import { guestDirectory } from '../domain/guest-directory.js';
+
+/**
+ * guest.create: define the user, record it, then allocate each minidisk. Each step registers
+ * its undo, so a failure leaves neither a user nor a row behind (§9.1, architecture
+ * "Compensation").
+ */
+@Injectable()
+export class CreateGuestHandler implements OperationHandler<'guest.create'> {
+  constructor(
+    private readonly hv: HypervisorClient,
+    private readonly guests: GuestsRepository,
+  ) {}
+
+  async run(p: CreateGuestPayload, ctx: OperationContext): Promise<DiskResult[]> {
+    const total = p.disks.length + 2;
+    await ctx.step('define user', () => this.hv.imageCreateDM(p.userid, guestDirectory(p)), {
+      undo: () => this.deleteUser(p.userid),
+    });
+    await ctx.progress(100 / total);
+    await ctx.step(
+      'record guest',
+      async () => {
+        if (!(await this.guests.findByUserid(p.userid))) await this.guests.create({ userid: p.userid });
+      },
+      { undo: () => this.guests.delete(p.userid) },
+    );
+    for (const [i, d] of p.disks.entries()) {
+      await ctx.step(`create disk ${d.vdev}`, () =>
+        this.hv.imageDiskCreateDM(p.userid, {
+          vdev: d.vdev,
+          deviceType: d.deviceType,
+          pool: d.diskPool.split(':')[1],
+          units: d.units,
+          mode: 'MR',
+          format: d.format,
+        }),
+      );
+      await ctx.progress((100 * (i + 3)) / total);
+    }
+    return p.disks.map((d) => ({
+      vdev: d.vdev,
+      size: displaySize(d.size, d.deviceType === '3390' ? 'ECKD' : 'FBA'),
+      ...(d.formatGiven ? { format: d.format } : {}),
+      ...(d.isBootDisk !== undefined ? { is_boot_disk: d.isBootDisk } : {}),
+      disk_pool: d.diskPool,
+    }));
+  }
+
+  private async deleteUser(userid: string): Promise<void> {
+    try {
+      await this.hv.imageDeleteDM(userid); // its minidisks go with it
+    } catch (e) {
+      if (!isSmapi(e, [400, 4])) throw e;
+    }
+  }
+}

@@ -1,0 +1,5 @@
+export * from './queues.js';
+export * from './job-catalogue.js';
+export * from './payloads/patterns.js';
+export { GuestTargetPayload } from './payloads/guest-target.payload.js';
+export { CreateGuestPayload, ResolvedDisk } from './payloads/create-guest.payload.js';

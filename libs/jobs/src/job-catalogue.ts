@@ -1,0 +1,85 @@
+import type { Envelope } from '#envelope';
+import { CreateGuestPayload } from './payloads/create-guest.payload.js';
+import { GuestTargetPayload } from './payloads/guest-target.payload.js';
+import type { QueueName } from './queues.js';
+
+type Class<T> = new () => T;
+
+/** One entry of the catalogue; `R` is the type of the result envelope's `output`. */
+export interface JobDefinition<P extends object, R> {
+  readonly queue: QueueName;
+  readonly payload: Class<P>;
+  /** Guest userid the operation targets, read from the payload (per-guest history, locks). */
+  readonly target: (p: P) => string | null;
+  /** Attempts for retryable (transport) failures; hypervisor refusals never retry. */
+  readonly attempts: number;
+  /** Human summary for listings and the dashboard. */
+  readonly title: string;
+  /** Phantom: carries the result type for typed callers. */
+  readonly __result?: R;
+}
+
+function job<P extends object, R>(def: Omit<JobDefinition<P, R>, '__result'>): JobDefinition<P, R> {
+  return def;
+}
+
+export interface DiskResult {
+  vdev: string;
+  size: string;
+  format?: string;
+  is_boot_disk?: boolean;
+  disk_pool: string;
+}
+
+/**
+ * The job catalogue: job name → queue → payload → result. Producers and workers go through
+ * it; nothing else spells a job or queue name. Names are `noun.verb`.
+ */
+export const JOB_CATALOGUE = {
+  'guest.create': job<CreateGuestPayload, DiskResult[]>({
+    queue: 'guest-lifecycle',
+    payload: CreateGuestPayload,
+    target: (p) => p.userid,
+    attempts: 3,
+    title: 'Create guest',
+  }),
+  'guest.delete': job<GuestTargetPayload, ''>({
+    queue: 'guest-lifecycle',
+    payload: GuestTargetPayload,
+    target: (p) => p.userid,
+    attempts: 3,
+    title: 'Delete guest',
+  }),
+  'guest.start': job<GuestTargetPayload, ''>({
+    queue: 'guest-lifecycle',
+    payload: GuestTargetPayload,
+    target: (p) => p.userid,
+    attempts: 3,
+    title: 'Start guest',
+  }),
+  'guest.stop': job<GuestTargetPayload, ''>({
+    queue: 'guest-lifecycle',
+    payload: GuestTargetPayload,
+    target: (p) => p.userid,
+    attempts: 3,
+    title: 'Stop guest',
+  }),
+} as const;
+
+export type JobCatalogue = typeof JOB_CATALOGUE;
+export type JobName = keyof JobCatalogue;
+export type JobPayload<N extends JobName> =
+  JobCatalogue[N] extends JobDefinition<infer P, infer _R> ? P : never;
+export type JobResult<N extends JobName> =
+  JobCatalogue[N] extends JobDefinition<infer _P, infer R> ? R : never;
+export type JobEnvelope<N extends JobName> = Envelope<JobResult<N>>;
+
+export const JOB_NAMES = Object.keys(JOB_CATALOGUE) as JobName[];
+
+export function isJobName(name: string): name is JobName {
+  return Object.hasOwn(JOB_CATALOGUE, name);
+}
+
+export function jobsOfQueue(queue: QueueName): JobName[] {
+  return JOB_NAMES.filter((n) => JOB_CATALOGUE[n].queue === queue);
+}

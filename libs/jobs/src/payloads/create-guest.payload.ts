@@ -1,0 +1,53 @@
+import { Type } from 'class-transformer';
+import {
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { DISK_POOL, MEMORY_SIZE, USERID, VDEV } from './patterns.js';
+
+/** One minidisk to allocate, fully resolved by the api (pool, vdev and units chosen). */
+export class ResolvedDisk {
+  @Matches(VDEV) vdev!: string;
+  @IsIn(['3390', '9336']) deviceType!: '3390' | '9336';
+  @Matches(DISK_POOL) diskPool!: string;
+  /** Cylinders (3390) or 512-byte blocks (9336). */
+  @IsInt() @Min(1) units!: number;
+  /** File system to make, or `none`. */
+  @IsString() format!: string;
+  /** What the client asked for, echoed in the result list. */
+  @IsString() size!: string;
+  @IsOptional() @IsBoolean() isBootDisk?: boolean;
+  /** Whether the client named a format (the result echoes it only then). */
+  @IsBoolean() formatGiven!: boolean;
+}
+
+/** guest.create: everything resolved from request + configuration, so a retry is identical. */
+export class CreateGuestPayload {
+  @Matches(USERID) userid!: string;
+  @IsInt() @Min(1) vcpus!: number;
+  /** Initial memory in MB. */
+  @IsInt() @Min(1) memory!: number;
+  @Matches(USERID) userProfile!: string;
+  @IsInt() @Min(1) @Max(64) maxCpu!: number;
+  @Matches(MEMORY_SIZE) maxMem!: string;
+  @IsArray() @ValidateNested({ each: true }) @Type(() => ResolvedDisk) disks!: ResolvedDisk[];
+  @IsOptional() @Matches(VDEV) iplFrom?: string;
+  @IsOptional() @IsString() iplParam?: string;
+  @IsOptional() @IsString() iplLoadparam?: string;
+  @IsOptional() @IsString() account?: string;
+  @IsArray() @IsString({ each: true }) comments!: string[];
+  @IsArray() @Matches(VDEV, { each: true }) dedicateVdevs!: string[];
+  @IsOptional() @IsString() loaddevPortname?: string;
+  @IsOptional() @IsString() loaddevLun?: string;
+  @IsOptional() @IsString() loaddevAlterdev?: string;
+  @IsInt() @Min(0) shareUnit!: number;
+  @IsOptional() @IsString() logonBy?: string;
+}

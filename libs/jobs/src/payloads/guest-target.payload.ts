@@ -1,0 +1,7 @@
+import { Matches } from 'class-validator';
+import { USERID } from './patterns.js';
+
+/** Payload of operations that act on one guest and need nothing else. */
+export class GuestTargetPayload {
+  @Matches(USERID) userid!: string;
+}

@@ -1,0 +1,11 @@
+export { Accepted } from './accepted.js';
+export type { OperationJobData } from './job-data.js';
+export { JobWaiter } from './job-waiter.service.js';
+export { OperationContext } from './operation-context.js';
+export type { HandlerRegistry, OperationHandler } from './operation-handler.js';
+export { HANDLER_REGISTRY, OperationRunner } from './operation-runner.js';
+export { isFinal, operationView, type OperationView } from './operation-view.js';
+export { OperationsModule } from './operations.module.js';
+export { OperationsService, type SubmitOptions } from './operations.service.js';
+export { type Preferences, parsePrefer, preferenceApplied } from './prefer.js';
+export { QueuesModule } from './queues.module.js';

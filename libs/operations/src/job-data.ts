@@ -1,0 +1,9 @@
+import type { StatusRule } from '#envelope';
+import type { JobName, JobPayload } from '#jobs';
+
+/** What an operation's BullMQ job carries; the job id is the operation id. */
+export interface OperationJobData<N extends JobName = JobName> {
+  payload: JobPayload<N>;
+  /** How the originating route maps the result to an HTTP status (stored with the result). */
+  statusRule: StatusRule;
+}

@@ -1,0 +1,99 @@
+import {
+  Injectable,
+  Logger,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { QueueEvents } from 'bullmq';
+import { AppConfig, redisOptions } from '#config';
+import { QUEUES } from '#jobs';
+import { OperationsRepository, type OperationRecord } from '#persistence';
+import { isFinal } from './operation-view.js';
+
+/**
+ * Waits for operations to end. One QueueEvents per queue for the whole api process (a map of
+ * operation id → waiters), never a listener or connection per request; a slow poll of the
+ * database is the safety net for a missed event.
+ */
+@Injectable()
+export class JobWaiter implements OnModuleInit, OnApplicationShutdown {
+  private readonly log = new Logger(JobWaiter.name);
+  private readonly events: QueueEvents[] = [];
+  private readonly waiters = new Map<string, Set<() => void>>();
+  private poller?: NodeJS.Timeout;
+
+  constructor(
+    private readonly cfg: AppConfig,
+    private readonly ops: OperationsRepository,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    for (const queue of QUEUES) {
+      const qe = new QueueEvents(queue, {
+        connection: redisOptions(this.cfg.REDIS_URL, 'api'),
+        prefix: this.cfg.QUEUE_PREFIX,
+      });
+      qe.on('completed', ({ jobId }) => this.notify(jobId));
+      qe.on('failed', ({ jobId }) => this.notify(jobId));
+      qe.on('error', (e) => this.log.warn(`queue events ${queue}: ${e.message}`));
+      this.events.push(qe);
+    }
+    await Promise.all(this.events.map((qe) => qe.waitUntilReady()));
+    this.poller = setInterval(() => this.pollAll(), this.cfg.WAIT_POLL_MS);
+    this.poller.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.poller);
+    await Promise.all(this.events.map((qe) => qe.close()));
+  }
+
+  /** Number of requests currently waiting (for metrics and tests). */
+  get waiting(): number {
+    let n = 0;
+    for (const set of this.waiters.values()) n += set.size;
+    return n;
+  }
+
+  private notify(id: string): void {
+    for (const wake of this.waiters.get(id) ?? []) wake();
+  }
+
+  private pollAll(): void {
+    for (const id of this.waiters.keys()) {
+      this.ops.get(id).then(
+        (op) => op && isFinal(op.status) && this.notify(id),
+        () => undefined,
+      );
+    }
+  }
+
+  /**
+   * Resolves with the operation once it has ended, or as it stands after `ms`.
+   * Registers before reading the state, so an end between the two is never missed.
+   */
+  async wait(id: string, ms: number): Promise<OperationRecord | null> {
+    let wake!: () => void;
+    let woken = new Promise<void>((r) => (wake = r));
+    const onEvent = () => wake();
+    const set = this.waiters.get(id) ?? new Set();
+    set.add(onEvent);
+    this.waiters.set(id, set);
+    const deadline = Date.now() + ms;
+    try {
+      for (;;) {
+        const op = await this.ops.get(id);
+        if (!op || isFinal(op.status)) return op;
+        const left = deadline - Date.now();
+        if (left <= 0) return op;
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([woken, new Promise<void>((r) => (timer = setTimeout(r, left)))]);
+        clearTimeout(timer);
+        woken = new Promise<void>((r) => (wake = r));
+      }
+    } finally {
+      set.delete(onEvent);
+      if (!set.size) this.waiters.delete(id);
+    }
+  }
+}

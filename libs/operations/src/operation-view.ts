@@ -1,0 +1,37 @@
+import type { OperationRecord } from '#persistence';
+
+export const FINAL_STATUSES = ['succeeded', 'failed', 'cancelled'] as const;
+
+export function isFinal(status: string): boolean {
+  return (FINAL_STATUSES as readonly string[]).includes(status);
+}
+
+/** The operation resource as clients see it (snake_case like the rest of the API). */
+export function operationView(op: OperationRecord) {
+  return {
+    id: op.id,
+    kind: op.kind,
+    queue: op.queue,
+    target: op.target,
+    status: op.status,
+    progress: op.progress,
+    attempts: op.attempts,
+    steps: op.steps.map((s) => ({
+      name: s.name,
+      started_at: s.startedAt,
+      ended_at: s.endedAt ?? null,
+      result: s.result ?? null,
+      ...(s.rc !== undefined ? { rc: s.rc, rs: s.rs } : {}),
+      ...(s.detail ? { detail: s.detail } : {}),
+    })),
+    request: op.request,
+    created_at: op.createdAt.toISOString(),
+    started_at: op.startedAt?.toISOString() ?? null,
+    finished_at: op.finishedAt?.toISOString() ?? null,
+    http_status: op.httpStatus,
+    response: op.response,
+    links: { self: `/operations/${op.id}` },
+  };
+}
+
+export type OperationView = ReturnType<typeof operationView>;

@@ -1,0 +1,41 @@
+import { Controller, Get, Headers, Param, ParseUUIDPipe, Query } from '@nestjs/common';
+import { type Envelope, Errors, ok } from '#envelope';
+import { OperationsRepository } from '#persistence';
+import { ListOperationsQuery, WaitQuery } from './operations.dto.js';
+import { OperationsService } from './operations.service.js';
+import { operationView } from './operation-view.js';
+import { parsePrefer } from './prefer.js';
+
+/** The operation resource: status, steps and, once done, the result envelope. */
+@Controller('operations')
+export class OperationsController {
+  constructor(
+    private readonly ops: OperationsRepository,
+    private readonly service: OperationsService,
+  ) {}
+
+  @Get()
+  async list(@Query() q: ListOperationsQuery): Promise<Envelope> {
+    const page = await this.ops.list({
+      target: q.userid,
+      status: q.status,
+      kind: q.kind,
+      limit: q.limit ?? 50,
+      cursor: q.cursor,
+    });
+    return ok({ operations: page.items.map(operationView), next_cursor: page.nextCursor });
+  }
+
+  @Get(':id')
+  async get(
+    @Param('id', new ParseUUIDPipe({ exceptionFactory: () => Errors.notExist(120, 'Operation') }))
+    id: string,
+    @Query() q: WaitQuery,
+    @Headers('prefer') prefer?: string,
+  ): Promise<Envelope> {
+    const wait = q.wait ?? parsePrefer(prefer).wait ?? 0;
+    const op = wait > 0 ? await this.service.waitFor(id, wait) : await this.ops.get(id);
+    if (!op) throw Errors.notExist(120, `Operation '${id}'`);
+    return ok(operationView(op));
+  }
+}

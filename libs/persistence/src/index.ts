@@ -1,0 +1,19 @@
+export { PersistenceModule } from './persistence.module.js';
+export { PrismaService, type Db } from './prisma.service.js';
+export { GuestsRepository } from './guests.repository.js';
+export { OperationsRepository } from './operations.repository.js';
+export { DuplicateRecordError, InvalidCursorError } from './errors.js';
+export { providerOf, sqliteFilePath, type DatabaseProvider } from './database-url.js';
+export { migrateDeploy } from './migrate-deploy.js';
+export type { GuestPatch, GuestRecord, NewGuest } from './guest.types.js';
+export {
+  OPERATION_STATUSES,
+  type FinalOperationStatus,
+  type NewOperation,
+  type OperationOutcome,
+  type OperationPage,
+  type OperationQuery,
+  type OperationRecord,
+  type OperationStatus,
+  type OperationStep,
+} from './operation.types.js';

@@ -1,0 +1,79 @@
+import type { Envelope } from '#envelope';
+
+export const OPERATION_STATUSES = [
+  'queued',
+  'running',
+  'succeeded',
+  'failed',
+  'cancelled',
+] as const;
+export type OperationStatus = (typeof OPERATION_STATUSES)[number];
+export type FinalOperationStatus = Extract<OperationStatus, 'succeeded' | 'failed' | 'cancelled'>;
+
+/** One step of an operation; times are ISO 8601 strings (steps are stored as JSON). */
+export interface OperationStep {
+  name: string;
+  startedAt: string;
+  endedAt?: string;
+  result?: 'ok' | 'failed' | 'skipped';
+  rc?: number;
+  rs?: number;
+  detail?: string;
+}
+
+/** An operation as callers see it: JSON columns parsed, timestamps as Dates. */
+export interface OperationRecord {
+  id: string;
+  /** Job name, e.g. `guest.create`. */
+  kind: string;
+  queue: string;
+  /** Upper-case guest userid, when the operation acts on one. */
+  target: string | null;
+  status: OperationStatus;
+  request: Record<string, unknown>;
+  steps: OperationStep[];
+  progress: number;
+  response: Envelope | null;
+  httpStatus: number | null;
+  attempts: number;
+  idempotencyKey: string | null;
+  requestHash: string | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  updatedAt: Date;
+}
+
+export interface NewOperation {
+  id: string;
+  kind: string;
+  queue: string;
+  target?: string | null;
+  /** Defaults to `queued`. */
+  status?: OperationStatus;
+  /** The job payload (any JSON-serialisable object, e.g. a DTO instance). */
+  request: object;
+  idempotencyKey?: string | null;
+  requestHash?: string | null;
+}
+
+export interface OperationOutcome {
+  status: FinalOperationStatus;
+  response: Envelope;
+  httpStatus: number;
+}
+
+export interface OperationQuery {
+  target?: string;
+  status?: OperationStatus | readonly OperationStatus[];
+  kind?: string;
+  limit: number;
+  /** `nextCursor` of the previous page. */
+  cursor?: string;
+}
+
+export interface OperationPage {
+  items: OperationRecord[];
+  /** Null on the last page. */
+  nextCursor: string | null;
+}

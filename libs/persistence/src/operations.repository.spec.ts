@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { loadConfig } from '#config';
+import { ok } from '#envelope';
+import { DuplicateRecordError, InvalidCursorError } from './errors.js';
+import { OperationsRepository } from './operations.repository.js';
+import { PrismaService } from './prisma.service.js';
+import { tempSqlite, type TempSqlite } from './testing/temp-sqlite.js';
+
+describe('OperationsRepository (SQLite)', () => {
+  let db: TempSqlite;
+  let prisma: PrismaService;
+  let ops: OperationsRepository;
+
+  const newOp = (over: Partial<Parameters<OperationsRepository['create']>[0]> = {}) =>
+    ops.create({
+      id: randomUUID(),
+      kind: 'guest.create',
+      queue: 'guest-lifecycle',
+      target: 'linux01',
+      request: { userid: 'LINUX01', vcpus: 1 },
+      ...over,
+    });
+
+  beforeAll(async () => {
+    db = await tempSqlite();
+    prisma = new PrismaService(loadConfig({ DATA_DIR: db.dir, DATABASE_URL: db.url }));
+    await prisma.onModuleInit();
+    ops = new OperationsRepository(prisma);
+  });
+
+  afterAll(async () => {
+    await prisma.onModuleDestroy();
+    await db.remove();
+  });
+
+  beforeEach(async () => {
+    await prisma.client.operation.deleteMany();
+  });
+
+  it('creates a queued operation and reads it back parsed', async () => {
+    const op = await newOp({ idempotencyKey: 'k1', requestHash: 'h1' });
+    expect(op).toMatchObject({
+      kind: 'guest.create',
+      target: 'LINUX01',
+      status: 'queued',
+      request: { userid: 'LINUX01', vcpus: 1 },
+      steps: [],
+      progress: 0,
+      response: null,
+      httpStatus: null,
+      attempts: 0,
+      startedAt: null,
+      finishedAt: null,
+    });
+    expect(op.createdAt).toBeInstanceOf(Date);
+    expect(await ops.get(op.id)).toEqual(op);
+    expect(await ops.findByIdempotencyKey('k1')).toEqual(op);
+    expect(await ops.findByIdempotencyKey('k2')).toBeNull();
+    expect(await ops.get('missing')).toBeNull();
+  });
+
+  it('raises DuplicateRecordError for a reused idempotency key', async () => {
+    await newOp({ idempotencyKey: 'same' });
+    await expect(newOp({ idempotencyKey: 'same' })).rejects.toBeInstanceOf(DuplicateRecordError);
+  });
+
+  it('marks attempts running, keeping the first start time', async () => {
+    const { id } = await newOp();
+    const first = await ops.markRunning(id, 1);
+    expect(first).toMatchObject({ status: 'running', attempts: 1 });
+    expect(first?.startedAt).toBeInstanceOf(Date);
+    expect(await ops.requeue(id)).toBe(true);
+    expect((await ops.get(id))?.status).toBe('queued');
+    const second = await ops.markRunning(id, 2);
+    expect(second).toMatchObject({ status: 'running', attempts: 2, startedAt: first?.startedAt });
+  });
+
+  it('does not run an operation that is already final', async () => {
+    const { id } = await newOp();
+    await ops.finish(id, { status: 'cancelled', response: ok(), httpStatus: 200 });
+    expect(await ops.markRunning(id, 1)).toBeNull();
+    expect(await ops.requeue(id)).toBe(false);
+    expect(await ops.markRunning('missing', 1)).toBeNull();
+  });
+
+  it('appends steps and updates the last one of the same name', async () => {
+    const { id } = await newOp();
+    await ops.appendStep(id, { name: 'define', startedAt: 't0' });
+    await ops.appendStep(id, { name: 'define', startedAt: 't0', endedAt: 't1', result: 'ok' });
+    await ops.appendStep(id, { name: 'disks', startedAt: 't1', result: 'failed', rc: 4, rs: 8 });
+    expect((await ops.get(id))?.steps).toEqual([
+      { name: 'define', startedAt: 't0', endedAt: 't1', result: 'ok' },
+      { name: 'disks', startedAt: 't1', result: 'failed', rc: 4, rs: 8 },
+    ]);
+    expect(await ops.appendStep('missing', { name: 'x', startedAt: 't' })).toBeNull();
+  });
+
+  it('clamps progress to 0..100', async () => {
+    const { id } = await newOp();
+    expect(await ops.setProgress(id, 140.2)).toBe(true);
+    expect((await ops.get(id))?.progress).toBe(100);
+    await ops.setProgress(id, 33.6);
+    expect((await ops.get(id))?.progress).toBe(34);
+    expect(await ops.setProgress('missing', 1)).toBe(false);
+  });
+
+  it('finishes once: envelope, status, time; a final status never changes', async () => {
+    const { id } = await newOp();
+    const done = await ops.finish(id, {
+      status: 'succeeded',
+      response: ok({ a: 1 }),
+      httpStatus: 200,
+    });
+    expect(done).toMatchObject({ status: 'succeeded', progress: 100, httpStatus: 200 });
+    expect(done?.response).toEqual(ok({ a: 1 }));
+    expect(done?.finishedAt).toBeInstanceOf(Date);
+    expect(await ops.finish(id, { status: 'failed', response: ok(), httpStatus: 500 })).toBeNull();
+    expect((await ops.get(id))?.status).toBe('succeeded');
+  });
+
+  describe('list', () => {
+    const at = new Date('2026-01-01T00:00:00.000Z');
+    beforeEach(async () => {
+      // Ten rows, pairs sharing a timestamp so paging must break ties by id.
+      await prisma.client.operation.createMany({
+        data: Array.from({ length: 10 }, (_, i) => ({
+          id: `op-${i}`,
+          kind: i % 2 ? 'guest.delete' : 'guest.create',
+          queue: 'guest-lifecycle',
+          target: i < 6 ? 'A' : 'B',
+          status: i < 3 ? 'failed' : 'succeeded',
+          request: '{}',
+          createdAt: new Date(at.getTime() + Math.floor(i / 2) * 1000),
+        })),
+      });
+    });
+
+    it('pages newest first through every row exactly once', async () => {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await ops.list({ limit: 3, cursor });
+        seen.push(...page.items.map((o) => o.id));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      expect(seen).toEqual([
+        'op-9',
+        'op-8',
+        'op-7',
+        'op-6',
+        'op-5',
+        'op-4',
+        'op-3',
+        'op-2',
+        'op-1',
+        'op-0',
+      ]);
+    });
+
+    it('filters by target (any case), status and kind', async () => {
+      const ids = async (q: Parameters<OperationsRepository['list']>[0]) =>
+        (await ops.list(q)).items.map((o) => o.id);
+      expect(await ids({ limit: 50, target: 'b' })).toEqual(['op-9', 'op-8', 'op-7', 'op-6']);
+      expect(await ids({ limit: 50, status: 'failed' })).toEqual(['op-2', 'op-1', 'op-0']);
+      expect(await ids({ limit: 50, status: ['failed'], kind: 'guest.delete' })).toEqual(['op-1']);
+      expect((await ops.list({ limit: 50 })).nextCursor).toBeNull();
+    });
+
+    it('rejects a cursor it did not make', async () => {
+      await expect(ops.list({ limit: 5, cursor: 'bogus' })).rejects.toBeInstanceOf(
+        InvalidCursorError,
+      );
+    });
+  });
+});

@@ -1,0 +1,151 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DuplicateRecordError, isUniqueViolation } from './errors.js';
+import type { Prisma } from './generated/sqlite/client.js';
+import { decodeCursor, encodeCursor } from './operation-cursor.js';
+import { mergeStep, toOperationRecord } from './operation-mapping.js';
+import type {
+  NewOperation,
+  OperationOutcome,
+  OperationPage,
+  OperationQuery,
+  OperationRecord,
+  OperationStatus,
+  OperationStep,
+} from './operation.types.js';
+import { PrismaService } from './prisma.service.js';
+
+const ACTIVE: OperationStatus[] = ['queued', 'running'];
+const MAX_PAGE = 1000;
+const norm = (userid: string): string => userid.trim().toUpperCase();
+
+@Injectable()
+export class OperationsRepository {
+  constructor(@Inject(PrismaService) private readonly prisma: PrismaService) {}
+
+  private get db() {
+    return this.prisma.client;
+  }
+
+  /** @throws DuplicateRecordError when the id or idempotency key is taken. */
+  async create(op: NewOperation): Promise<OperationRecord> {
+    const data = {
+      id: op.id,
+      kind: op.kind,
+      queue: op.queue,
+      target: op.target ? norm(op.target) : null,
+      status: op.status ?? 'queued',
+      request: JSON.stringify(op.request),
+      idempotencyKey: op.idempotencyKey ?? null,
+      requestHash: op.requestHash ?? null,
+    };
+    try {
+      return toOperationRecord(await this.db.operation.create({ data }));
+    } catch (e) {
+      if (isUniqueViolation(e))
+        throw new DuplicateRecordError('operation', op.idempotencyKey ?? op.id);
+      throw e;
+    }
+  }
+
+  async get(id: string): Promise<OperationRecord | null> {
+    const row = await this.db.operation.findUnique({ where: { id } });
+    return row && toOperationRecord(row);
+  }
+
+  async findByIdempotencyKey(key: string): Promise<OperationRecord | null> {
+    const row = await this.db.operation.findUnique({ where: { idempotencyKey: key } });
+    return row && toOperationRecord(row);
+  }
+
+  /**
+   * Marks an attempt as running (startedAt keeps the first attempt's time). Null when the
+   * operation is missing or already finished (e.g. cancelled while queued): do not run it.
+   */
+  async markRunning(id: string, attempt: number): Promise<OperationRecord | null> {
+    const [{ count }] = await this.db.$transaction([
+      this.db.operation.updateMany({
+        where: { id, status: { in: ACTIVE } },
+        data: { status: 'running', attempts: attempt },
+      }),
+      this.db.operation.updateMany({
+        where: { id, status: 'running', startedAt: null },
+        data: { startedAt: new Date() },
+      }),
+    ]);
+    return count ? this.get(id) : null;
+  }
+
+  /** Appends a step, or updates the last one when it has the same name. Null if no such id. */
+  async appendStep(id: string, step: OperationStep): Promise<OperationStep[] | null> {
+    // Optimistic read-modify-write: no interactive transaction, so no SQLite lock upgrade.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const row = await this.db.operation.findUnique({ where: { id }, select: { steps: true } });
+      if (!row) return null;
+      const steps = mergeStep(JSON.parse(row.steps) as OperationStep[], step);
+      const { count } = await this.db.operation.updateMany({
+        where: { id, steps: row.steps },
+        data: { steps: JSON.stringify(steps) },
+      });
+      if (count) return steps;
+    }
+    throw new Error(`operation ${id}: steps kept changing concurrently`);
+  }
+
+  /** Puts a running operation back to queued before a retry. False if it is not running. */
+  async requeue(id: string): Promise<boolean> {
+    const { count } = await this.db.operation.updateMany({
+      where: { id, status: 'running' },
+      data: { status: 'queued' },
+    });
+    return count > 0;
+  }
+
+  /** Returns false when there is no such operation. */
+  async setProgress(id: string, percent: number): Promise<boolean> {
+    const progress = Math.min(100, Math.max(0, Math.round(percent)));
+    const { count } = await this.db.operation.updateMany({ where: { id }, data: { progress } });
+    return count > 0;
+  }
+
+  /**
+   * Records the final status and envelope. A final status never changes: returns null when the
+   * operation is missing or was already finished (e.g. cancel raced with completion).
+   */
+  async finish(id: string, outcome: OperationOutcome): Promise<OperationRecord | null> {
+    const { count } = await this.db.operation.updateMany({
+      where: { id, status: { in: ACTIVE } },
+      data: {
+        status: outcome.status,
+        response: JSON.stringify(outcome.response),
+        httpStatus: outcome.httpStatus,
+        finishedAt: new Date(),
+        ...(outcome.status === 'succeeded' && { progress: 100 }),
+      },
+    });
+    return count ? this.get(id) : null;
+  }
+
+  /** Newest first. @throws InvalidCursorError for a cursor this method did not return. */
+  async list(q: OperationQuery): Promise<OperationPage> {
+    const limit = Math.min(MAX_PAGE, Math.max(1, Math.trunc(q.limit)));
+    const where: Prisma.OperationWhereInput = {
+      ...(q.target !== undefined && { target: norm(q.target) }),
+      ...(q.kind !== undefined && { kind: q.kind }),
+      ...(q.status !== undefined && {
+        status: typeof q.status === 'string' ? q.status : { in: [...q.status] },
+      }),
+    };
+    if (q.cursor !== undefined) {
+      const c = decodeCursor(q.cursor);
+      where.OR = [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: c.id } }];
+    }
+    const rows = await this.db.operation.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit + 1,
+    });
+    const items = rows.slice(0, limit).map(toOperationRecord);
+    const last = items.at(-1);
+    return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+  }
+}

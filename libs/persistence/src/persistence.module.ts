@@ -1,0 +1,12 @@
+import { Global, Module } from '@nestjs/common';
+import { GuestsRepository } from './guests.repository.js';
+import { OperationsRepository } from './operations.repository.js';
+import { PrismaService } from './prisma.service.js';
+
+/** The database, for every module of the process; needs ConfigModule (AppConfig). */
+@Global()
+@Module({
+  providers: [PrismaService, GuestsRepository, OperationsRepository],
+  exports: [PrismaService, GuestsRepository, OperationsRepository],
+})
+export class PersistenceModule {}

@@ -1,0 +1,119 @@
+// `npm start`: the whole stack on one machine — simulator, one worker and the api — with the
+// embedded defaults (SQLite under DATA_DIR). Starts a Redis for the stack when none answers at
+// REDIS_URL and redis-server is installed. Children get argument arrays, never shell strings.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { accessSync, constants, mkdirSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { ConfigError, loadConfig, repoRoot } from '#config';
+import { redisAnswers } from './redis-probe.js';
+
+const root = repoRoot();
+const children: { name: string; proc: ChildProcess }[] = [];
+let stopping = false;
+
+function onPath(bin: string): string | null {
+  // eslint-disable-next-line no-restricted-properties -- PATH lookup, not configuration
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    try {
+      accessSync(join(dir, bin), constants.X_OK);
+      return join(dir, bin);
+    } catch {
+      /* not here */
+    }
+  }
+  return null;
+}
+
+function start(name: string, cmd: string, args: string[]): ChildProcess {
+  // eslint-disable-next-line no-restricted-properties -- children read their own configuration
+  const proc = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  for (const stream of [proc.stdout, proc.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
+  }
+  proc.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`[stack] ${name} exited (${code ?? signal}); stopping the stack`);
+      void shutdown(1);
+    }
+  });
+  children.push({ name, proc });
+  return proc;
+}
+
+async function shutdown(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  // api first (no new work), then the worker (finishes running operations), then the rest
+  for (const { proc } of [...children].reverse()) {
+    if (proc.exitCode !== null) continue;
+    proc.kill('SIGTERM');
+    await new Promise((r) => proc.once('exit', r));
+  }
+  process.exit(code);
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>, seconds = 30): Promise<void> {
+  for (let i = 0; i < seconds * 4; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${what} did not come up in ${seconds} s`);
+}
+
+async function ensureRedis(url: string, dataDir: string): Promise<void> {
+  if (await redisAnswers(url)) return;
+  const u = new URL(url);
+  const local = ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(u.hostname);
+  const bin = onPath('redis-server');
+  if (!local || !bin) {
+    throw new Error(
+      `No Redis answers at ${url}. Start one (e.g. \`apt-get install redis-server\` or ` +
+        '`docker run -p 6379:6379 redis:7`) or set REDIS_URL.',
+    );
+  }
+  const dir = join(dataDir, 'redis');
+  mkdirSync(dir, { recursive: true });
+  console.log(`[stack] no Redis at ${url}; starting ${bin} for this stack (data in ${dir})`);
+  start('redis', bin, [
+    '--port', u.port || '6379', '--bind', '127.0.0.1', '--dir', dir,
+    '--appendonly', 'yes', '--save', '', '--maxmemory-policy', 'noeviction',
+  ]);
+  await waitFor('redis', () => redisAnswers(url));
+}
+
+async function main(): Promise<void> {
+  const cfg = loadConfig();
+  mkdirSync(cfg.DATA_DIR, { recursive: true });
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+  await ensureRedis(cfg.REDIS_URL, cfg.DATA_DIR);
+  const node = process.execPath;
+  start('hv-simulator', node, ['dist/apps/hv-simulator/src/main.js']);
+  await waitFor('hv-simulator', async () => {
+    try {
+      return (await fetch(new URL('/health', cfg.HV_SIMULATOR_URL))).ok;
+    } catch {
+      return false;
+    }
+  });
+  start('worker', node, ['dist/apps/worker/src/main.js']);
+  start('api', node, ['dist/apps/api/src/main.js']);
+  const base = `http://${cfg.HOST === '0.0.0.0' ? '127.0.0.1' : cfg.HOST}:${cfg.PORT}`;
+  await waitFor('api', async () => {
+    try {
+      return (await fetch(`${base}/health/live`)).ok;
+    } catch {
+      return false;
+    }
+  });
+  console.log(
+    `[stack] ready: ${base}  (dashboard ${base}/admin/queues; admin token in ${cfg.TOKEN_PATH})\n` +
+      `[stack] get a token:  curl -si -X POST -H "X-Admin-Token: $(cat ${cfg.TOKEN_PATH})" ${base}/token | grep -i x-auth-token`,
+  );
+}
+
+main().catch((e: unknown) => {
+  console.error(`[stack] ${e instanceof ConfigError || e instanceof Error ? e.message : String(e)}`);
+  void shutdown(1);
+});

@@ -1,0 +1,57 @@
+import { eventually } from './support/http.js';
+import { TestStack } from './support/stack.js';
+
+/** The worker as its own process, as production runs it; the api keeps answering without it. */
+describe('worker process', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await TestStack.start({ worker: 'process' });
+  });
+  afterAll(() => stack.close());
+
+  it('runs operations submitted to the api', async () => {
+    const res = await stack.http('POST', '/guests', { body: { guest: { userid: 'PROC01', vcpus: 1, memory: 512 } } });
+    expect(res.status).toBe(200);
+    expect((await stack.http('GET', '/guests')).body.output).toContain('PROC01');
+  });
+
+  it('keeps operations queued while no worker runs, and completes them when one returns', async () => {
+    expect(await stack.stopWorkerProcess()).toBe(0); // graceful SIGTERM
+    const start = await stack.http('POST', '/guests/PROC01/action', {
+      body: { action: 'start' },
+      headers: { prefer: 'respond-async' },
+    });
+    expect(start.status).toBe(202);
+    const location = start.headers.get('location')!;
+
+    // reads are answered by the api itself
+    const state = await stack.http('GET', '/guests/PROC01/power_state');
+    expect(state.status).toBe(200);
+    expect(state.body.output).toBe('off');
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await stack.http('GET', location)).body.output.status).toBe('queued');
+
+    await stack.startWorkerProcess();
+    const op = await eventually(async () => {
+      const r = await stack.http('GET', location);
+      return r.body.output.status === 'succeeded' ? r.body.output : undefined;
+    });
+    expect(op.attempts).toBe(1);
+    expect((await stack.http('GET', '/guests/PROC01/power_state')).body.output).toBe('on');
+  });
+
+  it('answers a request without Prefer with 202 once SYNC_WAIT_MAX_S runs out', async () => {
+    const short = await TestStack.start({ worker: 'none', env: { SYNC_WAIT_MAX_S: '1' } });
+    try {
+      await short.startWorker();
+      await short.http('POST', '/guests', { body: { guest: { userid: 'CAP01', vcpus: 1, memory: 512 } } });
+      await short.stopWorker();
+      const res = await short.http('POST', '/guests/CAP01/action', { body: { action: 'start' } });
+      expect(res.status).toBe(202);
+      expect(res.headers.get('preference-applied')).toBeNull();
+      expect(res.body.output.status).toBe('queued');
+    } finally {
+      await short.close();
+    }
+  });
+});
