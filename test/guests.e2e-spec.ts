@@ -102,7 +102,8 @@ describe('guests', () => {
       body: { guest: { userid: 'PROF01', vcpus: 1, memory: 512, user_profile: 'notexist' } },
     });
     expect(prof.status).toBe(404);
-    expect(prof.body).toMatchObject({ overallRC: 8, rc: 436, rs: 4 });
+    expect(prof.body).toMatchObject({ overallRC: 404, rc: 404, rs: 1, modID: 10, errmsg: "Profile 'NOTEXIST' does not exist." });
+    expect((await stack.http('GET', '/guests')).body.output).not.toContain('PROF01');
   });
 
   it('undoes a half-done create when a disk cannot be made', async () => {

@@ -1,15 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type Config, loadConfig, repoRoot } from '#config';
-import { createApi } from '../../apps/api/src/create-api.js';
+import { type Config, loadConfig } from '#config';
 import { createSimulator, type Simulator } from '../../apps/hv-simulator/src/index.js';
 import { createWorker } from '../../apps/worker/src/create-worker.js';
 import { type HttpResult, type RequestOptions, request } from './http.js';
+import { type Proc, startProcess, stopProcess } from './process.js';
 import { createTestDatabase } from './test-database.js';
 
 export type WorkerMode = 'in-process' | 'process' | 'none';
@@ -21,12 +19,13 @@ export interface StackOptions {
 }
 
 /**
- * A whole stack for one test file: its own simulator (state in a temp dir), database, queue
- * prefix and api on loopback ports; a worker in-process, as its own process, or none.
+ * A whole stack for one test file: its own simulator (state in a temp dir), database and queue
+ * prefix; the built api as its own process on a loopback port; a worker in this process, as
+ * its own process, or none.
  */
 export class TestStack {
   private worker?: INestApplicationContext;
-  private workerProc?: ChildProcess;
+  private workerProc?: Proc;
   private cachedToken?: string;
 
   private constructor(
@@ -34,7 +33,7 @@ export class TestStack {
     readonly url: string,
     readonly simulator: Simulator,
     readonly simUrl: string,
-    private readonly api: NestFastifyApplication,
+    private readonly api: Proc,
     private readonly dropDb: () => Promise<void>,
     private readonly env: Record<string, string>,
   ) {}
@@ -51,15 +50,13 @@ export class TestStack {
       QUEUE_PREFIX: `t${randomBytes(5).toString('hex')}`,
       HV_SIMULATOR_URL: simUrl,
       PORT: '0',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'log',
       WAIT_POLL_MS: '500',
       ...opts.env,
     };
     const config = loadConfig(env);
-    const api = await createApi(config);
-    await api.listen({ port: 0, host: '127.0.0.1' });
-    const url = await api.getUrl();
-    const stack = new TestStack(config, url.replace('[::1]', '127.0.0.1'), simulator, simUrl, api, db.drop, env);
+    const api = await startProcess('apps/api/src/main.js', env, /api listening on (http:\/\/[\w.:[\]-]+)/);
+    const stack = new TestStack(config, api.match[1], simulator, simUrl, api, db.drop, env);
     const mode = opts.worker ?? 'in-process';
     if (mode === 'in-process') await stack.startWorker();
     if (mode === 'process') await stack.startWorkerProcess();
@@ -68,6 +65,11 @@ export class TestStack {
 
   get adminToken(): string {
     return readFileSync(this.config.TOKEN_PATH, 'utf8').trim();
+  }
+
+  /** Everything the api process printed (for diagnosing a failure). */
+  apiOutput(): string {
+    return this.api.output();
   }
 
   /** A valid auth token (fetched once through POST /token). */
@@ -86,7 +88,7 @@ export class TestStack {
   }
 
   async startWorker(): Promise<void> {
-    this.worker ??= await createWorker(this.config);
+    this.worker ??= await createWorker(loadConfig({ ...this.env, LOG_LEVEL: 'warn' }));
   }
 
   async stopWorker(): Promise<void> {
@@ -95,48 +97,21 @@ export class TestStack {
   }
 
   /** The built worker (dist/) as its own process, as production runs it. */
-  async startWorkerProcess(): Promise<ChildProcess> {
-    const root = repoRoot();
-    const proc = spawn(process.execPath, [join(root, 'dist/apps/worker/src/main.js')], {
-      cwd: root,
-      env: { ...process.env, ...this.env, LOG_LEVEL: 'log' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`worker did not start:\n${out}`)), 20000);
-      const check = setInterval(() => {
-        if (out.includes('consuming')) {
-          clearInterval(check);
-          clearTimeout(timer);
-          resolve();
-        }
-      }, 50);
-      proc.once('exit', (code) => {
-        clearInterval(check);
-        clearTimeout(timer);
-        reject(new Error(`worker exited ${code}:\n${out}`));
-      });
-    });
-    this.workerProc = proc;
-    return proc;
+  async startWorkerProcess(): Promise<void> {
+    this.workerProc = await startProcess('apps/worker/src/main.js', this.env, /consuming /);
   }
 
   /** Stops the worker process with SIGTERM and resolves with its exit code. */
   async stopWorkerProcess(): Promise<number | null> {
-    const proc = this.workerProc;
-    if (!proc || proc.exitCode !== null) return proc?.exitCode ?? null;
+    const p = this.workerProc;
     this.workerProc = undefined;
-    proc.kill('SIGTERM');
-    return new Promise((r) => proc.once('exit', (code) => r(code)));
+    return stopProcess(p?.proc);
   }
 
   async close(): Promise<void> {
     await this.stopWorkerProcess();
     await this.stopWorker();
-    await this.api.close();
+    await stopProcess(this.api.proc);
     await this.simulator.close();
     await this.dropDb();
     rmSync(this.config.DATA_DIR, { recursive: true, force: true });

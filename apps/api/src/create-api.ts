@@ -23,6 +23,7 @@ export async function createApi(config: Config): Promise<NestFastifyApplication>
   registerFastifyErrorHandler(fastify, BODY_LIMIT);
 
   const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(config, routes), adapter, {
+    bodyParser: false, // ours (json-body.parser.ts) reports bad JSON after the auth check
     logger: LEVELS.slice(0, LEVELS.indexOf(config.LOG_LEVEL as LogLevel) + 1),
   });
   app.enableShutdownHooks();

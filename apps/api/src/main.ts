@@ -6,7 +6,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const app = await createApi(config);
   await app.listen({ port: config.PORT, host: config.HOST });
-  Logger.log(`api listening on http://${config.HOST}:${config.PORT}`, 'api');
+  Logger.log(`api listening on ${await app.getUrl()}`, 'api');
 }
 
 main().catch((e: unknown) => {

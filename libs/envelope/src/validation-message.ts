@@ -37,7 +37,9 @@ function firstLeaf(errors: ValidationError[], path: string[] = []): { e: Validat
  * unexpected keys `Additional properties are not allowed ('<key>' was unexpected)`.
  */
 export function validationError(errors: ValidationError[], where: 'body' | 'query' = 'body'): HvError {
-  const leaf = firstLeaf(errors);
+  // a missing required key is reported before anything else, as jsonschema does
+  const missing = errors.find((x) => x.value === undefined && x.constraints?.isDefined);
+  const leaf = firstLeaf(missing ? [missing] : errors);
   if (!leaf) return Errors.validation('Invalid request');
   const { e } = leaf;
   const constraints = e.constraints!;

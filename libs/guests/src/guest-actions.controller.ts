@@ -1,4 +1,4 @@
-import { Body, Controller, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { type Envelope, UseStatusRule } from '#envelope';
 import type { Accepted, Preferences } from '#operations';
 import { GuestActionsService } from './guest-actions.service.js';
@@ -10,6 +10,7 @@ export class GuestActionsController {
   constructor(private readonly actions: GuestActionsService) {}
 
   @Post()
+  @HttpCode(200) // the spec answers 200 to every success
   @UseStatusRule('notFoundAndConflict')
   act(
     @Param('userid') userid: string,

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Delete, Get, Param, Post } from '@nestjs/common';
 import { type Envelope, UseStatusRule } from '#envelope';
 import type { Accepted, Preferences } from '#operations';
 import { CreateGuestBody } from './dto/create-guest.dto.js';
@@ -18,6 +18,7 @@ export class GuestsController {
   }
 
   @Post()
+  @HttpCode(200) // the spec answers 200 to every success
   @UseStatusRule('alreadyExists')
   create(@Body() body: CreateGuestBody, @Prefer() prefer: Preferences): Promise<Envelope | Accepted> {
     return this.guests.create(body.guest, prefer);

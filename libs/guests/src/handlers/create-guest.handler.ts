@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Errors, ModID } from '#envelope';
 import { HypervisorClient, isSmapi } from '#hypervisor';
 import type { CreateGuestPayload, DiskResult } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
@@ -20,7 +21,7 @@ export class CreateGuestHandler implements OperationHandler<'guest.create'> {
 
   async run(p: CreateGuestPayload, ctx: OperationContext): Promise<DiskResult[]> {
     const total = p.disks.length + 2;
-    await ctx.step('define user', () => this.hv.imageCreateDM(p.userid, guestDirectory(p)), {
+    await ctx.step('define user', () => this.defineUser(p), {
       undo: () => this.deleteUser(p.userid),
     });
     await ctx.progress(100 / total);
@@ -51,6 +52,16 @@ export class CreateGuestHandler implements OperationHandler<'guest.create'> {
       ...(d.isBootDisk !== undefined ? { is_boot_disk: d.isBootDisk } : {}),
       disk_pool: d.diskPool,
     }));
+  }
+
+  /** Image_Create_DM; an unknown profile is the reference's not-exist error (→ 404). */
+  private async defineUser(p: CreateGuestPayload): Promise<void> {
+    try {
+      await this.hv.imageCreateDM(p.userid, guestDirectory(p));
+    } catch (e) {
+      if (isSmapi(e, [436, 4])) throw Errors.notExist(ModID.GUEST, `Profile '${p.userProfile}'`);
+      if (!isSmapi(e, [596, 3658])) throw e; // 3658: defined, but a warning (tolerated as the reference does)
+    }
   }
 
   private async deleteUser(userid: string): Promise<void> {

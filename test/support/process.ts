@@ -1,0 +1,58 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { repoRoot } from '#config';
+
+/** A built process of the stack (dist/), with its output kept for failure messages. */
+export interface Proc {
+  proc: ChildProcess;
+  output: () => string;
+}
+
+/**
+ * Starts `node dist/<script>` with `env` on top of this process's environment and resolves once
+ * a line of its output matches `ready`, with the match.
+ */
+export async function startProcess(
+  script: string,
+  env: Record<string, string>,
+  ready: RegExp,
+  timeoutMs = 30000,
+): Promise<Proc & { match: RegExpMatchArray }> {
+  const root = repoRoot();
+  const proc = spawn(process.execPath, [join(root, 'dist', script)], {
+    cwd: root,
+    env: { ...process.env, NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const match = await new Promise<RegExpMatchArray>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} did not start in ${timeoutMs} ms:\n${out}`)), timeoutMs);
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = ready.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m);
+      }
+    };
+    proc.stdout!.on('data', onData);
+    proc.stderr!.on('data', onData);
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited with ${code}:\n${out}`));
+    });
+  });
+  proc.removeAllListeners('exit');
+  return { proc, match, output: () => out };
+}
+
+/** SIGTERM, then the exit code (SIGKILL after `graceMs`). */
+export async function stopProcess(p: ChildProcess | undefined, graceMs = 15000): Promise<number | null> {
+  if (!p || p.exitCode !== null || p.signalCode !== null) return p?.exitCode ?? null;
+  const exited = new Promise<number | null>((r) => p.once('exit', (code) => r(code)));
+  p.kill('SIGTERM');
+  const timer = setTimeout(() => p.kill('SIGKILL'), graceMs);
+  const code = await exited;
+  clearTimeout(timer);
+  return code;
+}
