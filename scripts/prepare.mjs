@@ -41,7 +41,10 @@ function newest(dir) {
 }
 
 const installed = join(root, 'node_modules', '.package-lock.json');
-if (mtime(installed) < mtime(join(root, 'package-lock.json')) || mtime(installed) < mtime(join(root, 'package.json'))) {
+if (
+  mtime(installed) < mtime(join(root, 'package-lock.json')) ||
+  mtime(installed) < mtime(join(root, 'package.json'))
+) {
   run(['install', '--no-audit', '--no-fund']);
 }
 

@@ -76,8 +76,18 @@ async function ensureRedis(url: string, dataDir: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
   console.log(`[stack] no Redis at ${url}; starting ${bin} for this stack (data in ${dir})`);
   start('redis', bin, [
-    '--port', u.port || '6379', '--bind', '127.0.0.1', '--dir', dir,
-    '--appendonly', 'yes', '--save', '', '--maxmemory-policy', 'noeviction',
+    '--port',
+    u.port || '6379',
+    '--bind',
+    '127.0.0.1',
+    '--dir',
+    dir,
+    '--appendonly',
+    'yes',
+    '--save',
+    '',
+    '--maxmemory-policy',
+    'noeviction',
   ]);
   await waitFor('redis', () => redisAnswers(url));
 }
@@ -114,6 +124,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error(`[stack] ${e instanceof ConfigError || e instanceof Error ? e.message : String(e)}`);
+  console.error(
+    `[stack] ${e instanceof ConfigError || e instanceof Error ? e.message : String(e)}`,
+  );
   void shutdown(1);
 });

@@ -13,7 +13,9 @@ describe('edge', () => {
 
   describe('tokens', () => {
     it('issues an auth token for the admin token', async () => {
-      const res = await request(stack.url, 'POST', '/token', { headers: { 'x-admin-token': stack.adminToken } });
+      const res = await request(stack.url, 'POST', '/token', {
+        headers: { 'x-admin-token': stack.adminToken },
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get('x-auth-token')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
       expect(Object.keys(res.body).sort()).toEqual(envelopeKeys);
@@ -23,7 +25,13 @@ describe('edge', () => {
       for (const headers of [{ 'x-admin-token': 'nope' }, {}] as Record<string, string>[]) {
         const res = await request(stack.url, 'POST', '/token', { headers });
         expect(res.status).toBe(401);
-        expect(res.body).toMatchObject({ overallRC: 400, rc: 400, rs: 401, modID: 120, output: '' });
+        expect(res.body).toMatchObject({
+          overallRC: 400,
+          rc: 400,
+          rs: 401,
+          modID: 120,
+          output: '',
+        });
         expect(res.headers.get('x-auth-token')).toBeNull();
       }
     });
@@ -36,7 +44,11 @@ describe('edge', () => {
       }
       const ok = await stack.http('GET', '/');
       expect(ok.status).toBe(200);
-      expect(ok.body.output).toMatchObject({ api_version: '1.0', min_version: '1.0', max_version: '1.0' });
+      expect(ok.body.output).toMatchObject({
+        api_version: '1.0',
+        min_version: '1.0',
+        max_version: '1.0',
+      });
       expect(ok.body.output.version).toMatch(/^\d+\.\d+\.\d+$/);
     });
   });
@@ -90,7 +102,9 @@ describe('edge', () => {
       });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ overallRC: 400, rc: 400, rs: 400, modID: 120, output: '' });
-      expect(res.body.errmsg).toContain(`Invalid input for field/attribute ${field}. Value: ${value}.`);
+      expect(res.body.errmsg).toContain(
+        `Invalid input for field/attribute ${field}. Value: ${value}.`,
+      );
     });
 
     it('rejects unexpected fields', async () => {
@@ -98,11 +112,17 @@ describe('edge', () => {
         body: { guest: { userid: 'VAL01', vcpus: 1, memory: 1024, colour: 'red' } },
       });
       expect(res.status).toBe(400);
-      expect(res.body.errmsg).toContain("Additional properties are not allowed ('colour' was unexpected)");
+      expect(res.body.errmsg).toContain(
+        "Additional properties are not allowed ('colour' was unexpected)",
+      );
     });
 
     it('rejects a bad userid in the path of a read', async () => {
-      for (const path of ['/guests/@@@@@', '/guests/@@@@@/power_state', '/guests/@@@@@/user_direct']) {
+      for (const path of [
+        '/guests/@@@@@',
+        '/guests/@@@@@/power_state',
+        '/guests/@@@@@/user_direct',
+      ]) {
         const res = await stack.http('GET', path);
         expect(res.status).toBe(400);
         expect(res.body.errmsg).toContain("Value: '@@@@@'");
@@ -116,10 +136,14 @@ describe('edge', () => {
       const unknown = await stack.http('POST', '/guests/ABC/action', { body: { action: 'dance' } });
       expect(unknown.status).toBe(400);
       expect(unknown.body.errmsg).toBe('action dance is invalid');
-      const extra = await stack.http('POST', '/guests/ABC/action', { body: { action: 'start', dummy: 1 } });
+      const extra = await stack.http('POST', '/guests/ABC/action', {
+        body: { action: 'start', dummy: 1 },
+      });
       expect(extra.status).toBe(400);
       expect(extra.body.errmsg).toContain("'dummy' was unexpected");
-      const later = await stack.http('POST', '/guests/ABC/action', { body: { action: 'softstop' } });
+      const later = await stack.http('POST', '/guests/ABC/action', {
+        body: { action: 'softstop' },
+      });
       expect(later.status).toBe(501);
       expect(later.body).toMatchObject({ overallRC: 501, modID: 'guest' });
     });
@@ -160,11 +184,15 @@ describe('edge', () => {
       });
       expect(wrong.status).toBe(401);
       const basic = await request(stack.url, 'GET', '/admin/queues', {
-        headers: { authorization: `Basic ${Buffer.from(`admin:${stack.adminToken}`).toString('base64')}` },
+        headers: {
+          authorization: `Basic ${Buffer.from(`admin:${stack.adminToken}`).toString('base64')}`,
+        },
       });
       expect(basic.status).toBe(200);
       expect(basic.text).toContain('<html');
-      const api = await request(stack.url, 'GET', '/admin/queues/api/queues', { token: await stack.token() });
+      const api = await request(stack.url, 'GET', '/admin/queues/api/queues', {
+        token: await stack.token(),
+      });
       expect(api.status).toBe(200);
       expect(JSON.stringify(api.body)).toContain('guest-lifecycle');
     });

@@ -29,7 +29,11 @@ describe('guests', () => {
     });
     expect(created.status).toBe(200);
     expect(created.body).toEqual({
-      overallRC: 0, rc: 0, rs: 0, errmsg: '', modID: null,
+      overallRC: 0,
+      rc: 0,
+      rs: 0,
+      errmsg: '',
+      modID: null,
       output: [
         { vdev: '0100', size: '1g', is_boot_disk: true, disk_pool: 'ECKD:POOL1' },
         { vdev: '0101', size: '500M', format: 'xfs', disk_pool: 'FBA:FBAPOOL1' },
@@ -37,7 +41,9 @@ describe('guests', () => {
     });
 
     const user = await simUser('LIFE01');
-    expect(user.directory).toEqual(expect.arrayContaining(['USER LIFE01 LBYONLY 2G 64G G', 'INCLUDE OSDFLT', 'IPL 0100']));
+    expect(user.directory).toEqual(
+      expect.arrayContaining(['USER LIFE01 LBYONLY 2G 64G G', 'INCLUDE OSDFLT', 'IPL 0100']),
+    );
     expect(user.directory.filter((l: string) => l.startsWith('MDISK'))).toHaveLength(2);
 
     expect((await stack.http('GET', '/guests')).body.output).toContain('LIFE01');
@@ -68,7 +74,14 @@ describe('guests', () => {
       const op = await stack.http('GET', location);
       return op.body.output.status === 'succeeded' ? op.body.output : undefined;
     });
-    expect(done.response).toEqual({ overallRC: 0, rc: 0, rs: 0, errmsg: '', modID: null, output: '' });
+    expect(done.response).toEqual({
+      overallRC: 0,
+      rc: 0,
+      rs: 0,
+      errmsg: '',
+      modID: null,
+      output: '',
+    });
     expect(done.steps.map((s: any) => [s.name, s.result])).toEqual([['deactivate', 'ok']]);
     expect(done.finished_at).not.toBeNull();
     expect((await stack.http('GET', '/guests/LIFE01/power_state')).body.output).toBe('off');
@@ -79,14 +92,21 @@ describe('guests', () => {
     expect((await stack.http('GET', '/guests')).body.output).not.toContain('LIFE01');
     const gone = await stack.http('GET', '/guests/LIFE01/power_state');
     expect(gone.status).toBe(404);
-    expect(gone.body).toMatchObject({ overallRC: 404, rs: 1, modID: 10, errmsg: "Guest 'LIFE01' does not exist." });
+    expect(gone.body).toMatchObject({
+      overallRC: 404,
+      rs: 1,
+      modID: 10,
+      errmsg: "Guest 'LIFE01' does not exist.",
+    });
     expect((await stack.http('GET', '/guests/LIFE01/power_state_real')).body.output).toBe('off');
   });
 
   it('frees the disks of a deleted guest in the pool', async () => {
     const pool = async () => (await simState()).pools.find((p: any) => p.name === 'POOL1').free;
     const before = await pool();
-    await stack.http('POST', '/guests', { body: { guest: { userid: 'POOL01', vcpus: 1, memory: 512, disk_list: [{ size: '100' }] } } });
+    await stack.http('POST', '/guests', {
+      body: { guest: { userid: 'POOL01', vcpus: 1, memory: 512, disk_list: [{ size: '100' }] } },
+    });
     expect(await pool()).toBe(before - 100);
     await stack.http('DELETE', '/guests/POOL01');
     expect(await pool()).toBe(before);
@@ -102,15 +122,34 @@ describe('guests', () => {
       body: { guest: { userid: 'PROF01', vcpus: 1, memory: 512, user_profile: 'notexist' } },
     });
     expect(prof.status).toBe(404);
-    expect(prof.body).toMatchObject({ overallRC: 404, rc: 404, rs: 1, modID: 10, errmsg: "Profile 'NOTEXIST' does not exist." });
+    expect(prof.body).toMatchObject({
+      overallRC: 404,
+      rc: 404,
+      rs: 1,
+      modID: 10,
+      errmsg: "Profile 'NOTEXIST' does not exist.",
+    });
     expect((await stack.http('GET', '/guests')).body.output).not.toContain('PROF01');
   });
 
   it('undoes a half-done create when a disk cannot be made', async () => {
-    await fault({ function: 'Image_Disk_Create_DM', target: 'HALF01', rc: 596, rs: 3474, times: 1 });
+    await fault({
+      function: 'Image_Disk_Create_DM',
+      target: 'HALF01',
+      rc: 596,
+      rs: 3474,
+      times: 1,
+    });
     const pool = (await simState()).pools.find((p: any) => p.name === 'POOL1').free;
     const res = await stack.http('POST', '/guests', {
-      body: { guest: { userid: 'HALF01', vcpus: 1, memory: 512, disk_list: [{ size: '10' }, { size: '10' }] } },
+      body: {
+        guest: {
+          userid: 'HALF01',
+          vcpus: 1,
+          memory: 512,
+          disk_list: [{ size: '10' }, { size: '10' }],
+        },
+      },
     });
     expect(res.status).toBe(500);
     expect(res.body).toMatchObject({ overallRC: 8, rc: 596, rs: 3474, modID: 1 });
@@ -120,7 +159,9 @@ describe('guests', () => {
   });
 
   it('answers unknown guests: 404 for actions and reads, 200 for delete', async () => {
-    const start = await stack.http('POST', '/guests/NOTEXIST/action', { body: { action: 'start' } });
+    const start = await stack.http('POST', '/guests/NOTEXIST/action', {
+      body: { action: 'start' },
+    });
     expect(start.status).toBe(404);
     expect(start.body.errmsg).toBe("Guest 'NOTEXIST' does not exist.");
     expect((await stack.http('GET', '/guests/NOTEXIST')).status).toBe(404);
@@ -130,7 +171,9 @@ describe('guests', () => {
   });
 
   it('maps a hypervisor refusal during an action to the envelope and status', async () => {
-    await stack.http('POST', '/guests', { body: { guest: { userid: 'FAIL01', vcpus: 1, memory: 512 } } });
+    await stack.http('POST', '/guests', {
+      body: { guest: { userid: 'FAIL01', vcpus: 1, memory: 512 } },
+    });
     await fault({ function: 'Image_Activate', target: 'FAIL01', rc: 200, rs: 4, times: 1 });
     const res = await stack.http('POST', '/guests/FAIL01/action', { body: { action: 'start' } });
     expect(res.status).toBe(404); // (8,200,4) under the not-found rule of actions
@@ -142,10 +185,15 @@ describe('guests', () => {
   });
 
   it('answers 202 when Prefer: wait runs out, and the operation completes later', async () => {
-    await stack.http('POST', '/guests', { body: { guest: { userid: 'SLOW01', vcpus: 1, memory: 512 } } });
+    await stack.http('POST', '/guests', {
+      body: { guest: { userid: 'SLOW01', vcpus: 1, memory: 512 } },
+    });
     await fault({ function: 'Image_Activate', target: 'SLOW01', hang_ms: 2500, times: 1 });
     const t0 = Date.now();
-    const res = await stack.http('POST', '/guests/SLOW01/action', { body: { action: 'start' }, headers: { prefer: 'wait=1' } });
+    const res = await stack.http('POST', '/guests/SLOW01/action', {
+      body: { action: 'start' },
+      headers: { prefer: 'wait=1' },
+    });
     expect(res.status).toBe(202);
     expect(Date.now() - t0).toBeGreaterThanOrEqual(900);
     expect(res.headers.get('preference-applied')).toBe('wait=1');

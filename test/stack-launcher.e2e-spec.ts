@@ -38,11 +38,19 @@ describe('npm start stack', () => {
     };
     delete env.DATABASE_URL; // the embedded default
     execFileSync(process.execPath, ['dist/scripts/migrate.js'], { cwd: root, env, stdio: 'pipe' });
-    proc = spawn(process.execPath, ['dist/scripts/stack.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    proc = spawn(process.execPath, ['dist/scripts/stack.js'], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
     proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
     base = `http://127.0.0.1:${port}`;
-    await eventually(async () => (out.includes('[stack] ready') ? true : undefined), 40000, `stack ready:\n${out}`);
+    await eventually(
+      () => Promise.resolve(out.includes('[stack] ready') ? true : undefined),
+      40000,
+      `stack ready:\n${out}`,
+    );
   });
 
   afterAll(async () => {
@@ -57,17 +65,30 @@ describe('npm start stack', () => {
     const admin = readFileSync(join(dataDir, 'token.dat'), 'utf8').trim();
     const tok = await request(base, 'POST', '/token', { headers: { 'x-admin-token': admin } });
     const token = tok.headers.get('x-auth-token')!;
-    const call = (method: string, path: string, opts: object = {}) => request(base, method, path, { token, ...opts });
+    const call = (method: string, path: string, opts: object = {}) =>
+      request(base, method, path, { token, ...opts });
 
     const created = await call('POST', '/guests', {
-      body: { guest: { userid: 'DEMO01', vcpus: 1, memory: 1024, disk_list: [{ size: '1g', is_boot_disk: true }, { size: '2g' }] } },
+      body: {
+        guest: {
+          userid: 'DEMO01',
+          vcpus: 1,
+          memory: 1024,
+          disk_list: [{ size: '1g', is_boot_disk: true }, { size: '2g' }],
+        },
+      },
     });
     expect(created.status).toBe(200);
     expect(created.body.output.map((d: any) => d.vdev)).toEqual(['0100', '0101']);
     expect((await call('GET', '/guests/DEMO01/power_state')).body.output).toBe('off');
-    expect((await call('POST', '/guests/DEMO01/action', { body: { action: 'start' } })).status).toBe(200);
+    expect(
+      (await call('POST', '/guests/DEMO01/action', { body: { action: 'start' } })).status,
+    ).toBe(200);
     expect((await call('GET', '/guests/DEMO01/power_state')).body.output).toBe('on');
-    const stop = await call('POST', '/guests/DEMO01/action', { body: { action: 'stop' }, headers: { prefer: 'respond-async' } });
+    const stop = await call('POST', '/guests/DEMO01/action', {
+      body: { action: 'stop' },
+      headers: { prefer: 'respond-async' },
+    });
     expect(stop.status).toBe(202);
     const op = await eventually(async () => {
       const r = await call('GET', stop.headers.get('location')!);

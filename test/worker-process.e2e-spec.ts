@@ -10,7 +10,9 @@ describe('worker process', () => {
   afterAll(() => stack.close());
 
   it('runs operations submitted to the api', async () => {
-    const res = await stack.http('POST', '/guests', { body: { guest: { userid: 'PROC01', vcpus: 1, memory: 512 } } });
+    const res = await stack.http('POST', '/guests', {
+      body: { guest: { userid: 'PROC01', vcpus: 1, memory: 512 } },
+    });
     expect(res.status).toBe(200);
     expect((await stack.http('GET', '/guests')).body.output).toContain('PROC01');
   });
@@ -44,7 +46,9 @@ describe('worker process', () => {
     const short = await TestStack.start({ worker: 'none', env: { SYNC_WAIT_MAX_S: '1' } });
     try {
       await short.startWorker();
-      await short.http('POST', '/guests', { body: { guest: { userid: 'CAP01', vcpus: 1, memory: 512 } } });
+      await short.http('POST', '/guests', {
+        body: { guest: { userid: 'CAP01', vcpus: 1, memory: 512 } },
+      });
       await short.stopWorker();
       const res = await short.http('POST', '/guests/CAP01/action', { body: { action: 'start' } });
       expect(res.status).toBe(202);

@@ -41,7 +41,11 @@ export async function request(
 }
 
 /** Polls `check` until it returns a value other than undefined, or fails after `ms`. */
-export async function eventually<T>(check: () => Promise<T | undefined>, ms = 15000, what = 'condition'): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  ms = 15000,
+  what = 'condition',
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await check();

@@ -26,7 +26,10 @@ export async function startProcess(
   });
   let out = '';
   const match = await new Promise<RegExpMatchArray>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not start in ${timeoutMs} ms:\n${out}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`${script} did not start in ${timeoutMs} ms:\n${out}`)),
+      timeoutMs,
+    );
     const onData = (d: Buffer) => {
       out += d.toString();
       const m = ready.exec(out);
@@ -35,8 +38,8 @@ export async function startProcess(
         resolve(m);
       }
     };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', onData);
+    proc.stdout.on('data', onData);
+    proc.stderr.on('data', onData);
     proc.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`${script} exited with ${code}:\n${out}`));
@@ -47,7 +50,10 @@ export async function startProcess(
 }
 
 /** SIGTERM, then the exit code (SIGKILL after `graceMs`). */
-export async function stopProcess(p: ChildProcess | undefined, graceMs = 15000): Promise<number | null> {
+export async function stopProcess(
+  p: ChildProcess | undefined,
+  graceMs = 15000,
+): Promise<number | null> {
   if (!p || p.exitCode !== null || p.signalCode !== null) return p?.exitCode ?? null;
   const exited = new Promise<number | null>((r) => p.once('exit', (code) => r(code)));
   p.kill('SIGTERM');

@@ -41,7 +41,10 @@ export class TestStack {
   static async start(opts: StackOptions = {}): Promise<TestStack> {
     const dataDir = mkdtempSync(join(tmpdir(), 'hvo-e2e-'));
     const db = await createTestDatabase();
-    const simulator = await createSimulator({ stateDir: join(dataDir, 'sim'), latencyProfile: 'fast' });
+    const simulator = await createSimulator({
+      stateDir: join(dataDir, 'sim'),
+      latencyProfile: 'fast',
+    });
     const simUrl = await simulator.app.listen({ port: 0, host: '127.0.0.1' });
     const env: Record<string, string> = {
       DATA_DIR: dataDir,
@@ -55,7 +58,11 @@ export class TestStack {
       ...opts.env,
     };
     const config = loadConfig(env);
-    const api = await startProcess('apps/api/src/main.js', env, /api listening on (http:\/\/[\w.:[\]-]+)/);
+    const api = await startProcess(
+      'apps/api/src/main.js',
+      env,
+      /api listening on (http:\/\/[\w.:[\]-]+)/,
+    );
     const stack = new TestStack(config, api.match[1], simulator, simUrl, api, db.drop, env);
     const mode = opts.worker ?? 'in-process';
     if (mode === 'in-process') await stack.startWorker();
@@ -75,7 +82,9 @@ export class TestStack {
   /** A valid auth token (fetched once through POST /token). */
   async token(): Promise<string> {
     if (this.cachedToken) return this.cachedToken;
-    const res = await request(this.url, 'POST', '/token', { headers: { 'x-admin-token': this.adminToken } });
+    const res = await request(this.url, 'POST', '/token', {
+      headers: { 'x-admin-token': this.adminToken },
+    });
     const token = res.headers.get('x-auth-token');
     if (res.status !== 200 || !token) throw new Error(`POST /token answered ${res.status}`);
     return (this.cachedToken = token);

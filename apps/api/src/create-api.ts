@@ -22,10 +22,14 @@ export async function createApi(config: Config): Promise<NestFastifyApplication>
   registerJsonBodyParser(fastify);
   registerFastifyErrorHandler(fastify, BODY_LIMIT);
 
-  const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(config, routes), adapter, {
-    bodyParser: false, // ours (json-body.parser.ts) reports bad JSON after the auth check
-    logger: LEVELS.slice(0, LEVELS.indexOf(config.LOG_LEVEL as LogLevel) + 1),
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    ApiModule.forRoot(config, routes),
+    adapter,
+    {
+      bodyParser: false, // ours (json-body.parser.ts) reports bad JSON after the auth check
+      logger: LEVELS.slice(0, LEVELS.indexOf(config.LOG_LEVEL as LogLevel) + 1),
+    },
+  );
   app.enableShutdownHooks();
   app.get(AdminTokenStore).ensure();
   await mountDashboard(app, fastify);

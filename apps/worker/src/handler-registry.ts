@@ -1,4 +1,9 @@
-import { CreateGuestHandler, DeleteGuestHandler, StartGuestHandler, StopGuestHandler } from '#guests';
+import {
+  CreateGuestHandler,
+  DeleteGuestHandler,
+  StartGuestHandler,
+  StopGuestHandler,
+} from '#guests';
 import type { HandlerRegistry } from '#operations';
 
 /** Job name → handler. The type makes a catalogue entry without a handler a compile error. */

@@ -7,7 +7,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const app = await createWorker(config);
   const log = new Logger('worker');
-  log.log(`consuming ${WorkerModule.queues(config).join(', ')} (concurrency ${config.WORKER_CONCURRENCY})`);
+  log.log(
+    `consuming ${WorkerModule.queues(config).join(', ')} (concurrency ${config.WORKER_CONCURRENCY})`,
+  );
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -61,7 +61,7 @@ export class AppConfig {
   @Type(() => Number) @IsInt() @Min(1) SHUTDOWN_GRACE_S = 30;
 
   // ---- hypervisor ----
-  @IsIn(['simulator']) HV_TRANSPORT: 'simulator' = 'simulator';
+  @IsIn(['simulator']) HV_TRANSPORT = 'simulator' as const;
   @IsString() HV_SIMULATOR_URL = '';
   @Type(() => Number) @IsInt() @Min(1) HV_CALL_TIMEOUT_S = 240;
   @Type(() => Number) @IsInt() @Min(0) @Max(65535) SIM_PORT = 8090;
@@ -74,7 +74,10 @@ export class AppConfig {
   @Matches(/^[A-Za-z0-9]{1,8}$/) USER_PROFILE = 'OSDFLT';
   /** Default disk pools, `ECKD:name` or `FBA:name`, comma-separated (at most 10). */
   @commaList()
-  @Matches(/^(ECKD|FBA):\w+$/i, { each: true, message: 'DISK_POOL items must be ECKD:<name> or FBA:<name>' })
+  @Matches(/^(ECKD|FBA):\w+$/i, {
+    each: true,
+    message: 'DISK_POOL items must be ECKD:<name> or FBA:<name>',
+  })
   DISK_POOL: string[] = ['ECKD:POOL1'];
   @Matches(/^[0-9A-Fa-f]{1,4}$/) USER_ROOT_VDEV = '0100';
   @Matches(/^[0-9A-Fa-f]{1,4}$/) DEFAULT_NIC_VDEV = '1000';

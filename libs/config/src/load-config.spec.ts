@@ -29,7 +29,10 @@ describe('loadConfig', () => {
   it('parses lists and reads CONFIG_FILE under the environment', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hvo-cfg-'));
     const file = join(dir, 'c.json');
-    writeFileSync(file, JSON.stringify({ WORKER_QUEUES: ['guest-lifecycle'], PORT: 9000, SYNC_WAIT_MAX_S: 5 }));
+    writeFileSync(
+      file,
+      JSON.stringify({ WORKER_QUEUES: ['guest-lifecycle'], PORT: 9000, SYNC_WAIT_MAX_S: 5 }),
+    );
     const cfg = loadConfig({ CONFIG_FILE: file, PORT: '9100', DISK_POOL: 'eckd:p1, fba:p2' });
     expect(cfg.PORT).toBe(9100);
     expect(cfg.SYNC_WAIT_MAX_S).toBe(5);

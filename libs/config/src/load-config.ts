@@ -50,7 +50,8 @@ function flatten(errors: ValidationError[]): string[] {
  */
 export function loadConfig(env: Env = process.env): Config {
   const merged: Env = { ...readConfigFile(env) };
-  for (const [k, v] of Object.entries(env)) if (known.has(k) && v !== undefined && v !== '') merged[k] = v;
+  for (const [k, v] of Object.entries(env))
+    if (known.has(k) && v !== undefined && v !== '') merged[k] = v;
   const cfg = plainToInstance(AppConfig, merged, { exposeDefaultValues: true });
   const problems = flatten(validateSync(cfg, { forbidUnknownValues: false }));
   if (problems.length) throw new ConfigError(problems);

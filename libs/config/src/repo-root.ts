@@ -19,7 +19,8 @@ export function repoRoot(): string {
   for (;;) {
     if (readPackage(dir)?.name === 'hv-orchestrator') return dir;
     const up = dirname(dir);
-    if (up === dir) throw new Error('hv-orchestrator package.json not found above ' + import.meta.url);
+    if (up === dir)
+      throw new Error('hv-orchestrator package.json not found above ' + import.meta.url);
     dir = up;
   }
 }

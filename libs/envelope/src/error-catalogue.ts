@@ -22,8 +22,7 @@ export const Errors = {
   volume: (rs: number, msg: string) => new HvError(300, 300, rs, ModID.VOLUME, msg),
   image: (rs: number, msg: string) => new HvError(300, 300, rs, ModID.IMAGE, msg),
   file: (rs: 1 | 2, msg: string) => new HvError(300, 300, rs, ModID.FILE, msg),
-  notExist: (modID: Mod, obj: string) =>
-    new HvError(404, 404, 1, modID, `${obj} does not exist.`),
+  notExist: (modID: Mod, obj: string) => new HvError(404, 404, 1, modID, `${obj} does not exist.`),
   notFound: (modID: Mod, msg: string) =>
     new HvError(404, 404, 2, modID, `Not found error: '${msg}'`),
   guestNotInDirectory: (userid: string) =>

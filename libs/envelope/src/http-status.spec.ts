@@ -6,7 +6,8 @@ const env = (o: number, rc: number, rs: number, errmsg = '') => ({ overallRC: o,
 describe('httpStatusOf (reference §1.5)', () => {
   it('maps success and the pass-through classes', () => {
     expect(httpStatusOf(env(0, 0, 0))).toBe(200);
-    for (const code of [400, 404, 409, 501, 503]) expect(httpStatusOf(env(code, code, 1))).toBe(code);
+    for (const code of [400, 404, 409, 501, 503])
+      expect(httpStatusOf(env(code, code, 1))).toBe(code);
     expect(httpStatusOf(env(100, 100, 3))).toBe(400);
   });
 
@@ -18,7 +19,9 @@ describe('httpStatusOf (reference §1.5)', () => {
     expect(httpStatusOf(env(8, 400, 8), 'notFound')).toBe(500);
     expect(httpStatusOf(env(300, 300, 5), 'notFoundAndConflict')).toBe(409);
     expect(httpStatusOf(env(300, 300, 20), 'notFoundAndConflict')).toBe(404);
-    expect(httpStatusOf(env(300, 300, 3, 'vdev not linked; not in CP directory'), 'notFound')).toBe(404);
+    expect(httpStatusOf(env(300, 300, 3, 'vdev not linked; not in CP directory'), 'notFound')).toBe(
+      404,
+    );
     expect(httpStatusOf(env(300, 300, 3, 'other'), 'notFound')).toBe(500);
   });
 
@@ -29,12 +32,26 @@ describe('httpStatusOf (reference §1.5)', () => {
 
 describe('error catalogue', () => {
   it('builds envelopes with the reference codes', () => {
-    expect(Errors.unauthorized().toEnvelope()).toMatchObject({ overallRC: 400, rc: 400, rs: 401, modID: 120, output: '' });
+    expect(Errors.unauthorized().toEnvelope()).toMatchObject({
+      overallRC: 400,
+      rc: 400,
+      rs: 401,
+      modID: 120,
+      output: '',
+    });
     expect(Errors.unauthorized().httpStatus).toBe(401);
     expect(Errors.notExist(10, "Guest 'X'").toEnvelope()).toMatchObject({
-      overallRC: 404, rs: 1, modID: 10, errmsg: "Guest 'X' does not exist.",
+      overallRC: 404,
+      rs: 1,
+      modID: 10,
+      errmsg: "Guest 'X' does not exist.",
     });
     expect(Errors.notImplemented('guest', 'f').toEnvelope().modID).toBe('guest');
-    expect(Errors.smapi(400, 8, 'exists').toEnvelope()).toMatchObject({ overallRC: 8, rc: 400, rs: 8, modID: 1 });
+    expect(Errors.smapi(400, 8, 'exists').toEnvelope()).toMatchObject({
+      overallRC: 8,
+      rc: 400,
+      rs: 8,
+      modID: 1,
+    });
   });
 });

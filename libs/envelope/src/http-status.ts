@@ -5,12 +5,7 @@ import type { Envelope } from './envelope.js';
  * get_http_code_from_sdk_return and the additional handlers each endpoint passes).
  */
 export type StatusRule =
-  | 'default'
-  | 'notFound'
-  | 'alreadyExists'
-  | 'conflict'
-  | 'notFoundAndConflict'
-  | 'always200';
+  'default' | 'notFound' | 'alreadyExists' | 'conflict' | 'notFoundAndConflict' | 'always200';
 
 type Codes = Pick<Envelope, 'overallRC' | 'rc' | 'rs' | 'errmsg'>;
 

@@ -11,7 +11,7 @@ class Outer {
 
 describe('validation messages', () => {
   it('prints values as Python repr', () => {
-    expect(pyRepr('a\'b')).toBe("'a\\'b'");
+    expect(pyRepr("a'b")).toBe("'a\\'b'");
     expect(pyRepr(null)).toBe('None');
     expect(pyRepr([true, 1])).toBe('[True, 1]');
     expect(pyRepr({ a: 'x' })).toBe("{'a': 'x'}");
@@ -21,7 +21,9 @@ describe('validation messages', () => {
     const errors = validateSync(plainToInstance(Outer, { guest: { max_cpu: 65 } }));
     const err = validationError(errors);
     expect(err.httpStatus).toBe(400);
-    expect(err.message).toMatch(/^ValidationError: Validation error: Invalid input for field\/attribute max_cpu\. Value: 65\./);
+    expect(err.message).toMatch(
+      /^ValidationError: Validation error: Invalid input for field\/attribute max_cpu\. Value: 65\./,
+    );
   });
 
   it('says which wrapper key is missing', () => {

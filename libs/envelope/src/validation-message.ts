@@ -15,13 +15,16 @@ export function pyRepr(v: unknown): string {
       .map(([k, x]) => `${pyRepr(k)}: ${pyRepr(x)}`)
       .join(', ')}}`;
   }
-  return String(v as number);
+  return typeof v === 'bigint' ? v.toString() : typeof v;
 }
 
 const WHITELIST = 'whitelistValidation';
 
 /** The first leaf error, with its path, depth-first (the reference reports one error). */
-function firstLeaf(errors: ValidationError[], path: string[] = []): { e: ValidationError; path: string[] } | null {
+function firstLeaf(
+  errors: ValidationError[],
+  path: string[] = [],
+): { e: ValidationError; path: string[] } | null {
   for (const e of errors) {
     const here = [...path, e.property];
     if (e.constraints && Object.keys(e.constraints).length) return { e, path: here };
@@ -36,7 +39,10 @@ function firstLeaf(errors: ValidationError[], path: string[] = []): { e: Validat
  * `Invalid input for field/attribute <field>. Value: <repr>. <reason>`, or for
  * unexpected keys `Additional properties are not allowed ('<key>' was unexpected)`.
  */
-export function validationError(errors: ValidationError[], where: 'body' | 'query' = 'body'): HvError {
+export function validationError(
+  errors: ValidationError[],
+  where: 'body' | 'query' = 'body',
+): HvError {
   // a missing required key is reported before anything else, as jsonschema does
   const missing = errors.find((x) => x.value === undefined && x.constraints?.isDefined);
   const leaf = firstLeaf(missing ? [missing] : errors);
@@ -44,12 +50,16 @@ export function validationError(errors: ValidationError[], where: 'body' | 'quer
   const { e } = leaf;
   const constraints = e.constraints!;
   if (constraints[WHITELIST]) {
-    return Errors.validation(`Additional properties are not allowed ('${e.property}' was unexpected)`);
+    return Errors.validation(
+      `Additional properties are not allowed ('${e.property}' was unexpected)`,
+    );
   }
   if (e.value === undefined && constraints.isDefined) {
     return Errors.validation(`'${e.property}' is a required property`);
   }
   const reason = Object.values(constraints)[0];
   const kind = where === 'body' ? 'field/attribute' : 'query parameters';
-  return Errors.validation(`Invalid input for ${kind} ${e.property}. Value: ${pyRepr(e.value)}. ${reason}`);
+  return Errors.validation(
+    `Invalid input for ${kind} ${e.property}. Value: ${pyRepr(e.value)}. ${reason}`,
+  );
 }

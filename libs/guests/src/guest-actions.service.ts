@@ -3,7 +3,12 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { type Envelope, Errors, validationError } from '#envelope';
 import type { Accepted, Preferences } from '#operations';
-import { GUEST_ACTIONS, type GuestAction, StartActionDto, StopActionDto } from './dto/guest-action.dto.js';
+import {
+  GUEST_ACTIONS,
+  type GuestAction,
+  StartActionDto,
+  StopActionDto,
+} from './dto/guest-action.dto.js';
 import { GuestsService } from './guests.service.js';
 
 type Dispatch = (userid: string, prefer: Preferences) => Promise<Envelope | Accepted>;
@@ -21,9 +26,13 @@ export class GuestActionsService {
   }
 
   async run(userid: string, body: unknown, prefer: Preferences): Promise<Envelope | Accepted> {
-    const fields = body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Record<string, unknown>) } : {};
+    const fields =
+      body && typeof body === 'object' && !Array.isArray(body)
+        ? { ...(body as Record<string, unknown>) }
+        : {};
     const action = fields.action;
-    if (typeof action !== 'string' || !action) throw Errors.badRequest('action not exist or is empty');
+    if (typeof action !== 'string' || !action)
+      throw Errors.badRequest('action not exist or is empty');
     if (!(GUEST_ACTIONS as readonly string[]).includes(action)) {
       throw Errors.badRequest(`action ${action} is invalid`);
     }

@@ -20,7 +20,10 @@ export class GuestsController {
   @Post()
   @HttpCode(200) // the spec answers 200 to every success
   @UseStatusRule('alreadyExists')
-  create(@Body() body: CreateGuestBody, @Prefer() prefer: Preferences): Promise<Envelope | Accepted> {
+  create(
+    @Body() body: CreateGuestBody,
+    @Prefer() prefer: Preferences,
+  ): Promise<Envelope | Accepted> {
     return this.guests.create(body.guest, prefer);
   }
 
@@ -31,7 +34,10 @@ export class GuestsController {
   }
 
   @Delete(':userid')
-  delete(@Param('userid') userid: string, @Prefer() prefer: Preferences): Promise<Envelope | Accepted> {
+  delete(
+    @Param('userid') userid: string,
+    @Prefer() prefer: Preferences,
+  ): Promise<Envelope | Accepted> {
     return this.guests.delete(userid, prefer);
   }
 

@@ -84,11 +84,19 @@ export class GuestsService {
 
   async start(userid: string, prefer: Preferences): Promise<Envelope | Accepted> {
     const id = await this.requireManaged(userid);
-    return this.ops.submit('guest.start', { userid: id }, { prefer, statusRule: 'notFoundAndConflict' });
+    return this.ops.submit(
+      'guest.start',
+      { userid: id },
+      { prefer, statusRule: 'notFoundAndConflict' },
+    );
   }
 
   async stop(userid: string, prefer: Preferences): Promise<Envelope | Accepted> {
     const id = await this.requireManaged(userid);
-    return this.ops.submit('guest.stop', { userid: id }, { prefer, statusRule: 'notFoundAndConflict' });
+    return this.ops.submit(
+      'guest.stop',
+      { userid: id },
+      { prefer, statusRule: 'notFoundAndConflict' },
+    );
   }
 }

@@ -35,8 +35,18 @@ export class SmapiHealth implements OnApplicationShutdown {
     const now = new Date().toISOString();
     try {
       const m = this.redis.multi();
-      if (ok) m.hincrby(this.key, 'totalSuccess', 1).hset(this.key, 'lastSuccess', now, 'continuousFail', 0);
-      else m.hincrby(this.key, 'totalFail', 1).hset(this.key, 'lastFail', now).hincrby(this.key, 'continuousFail', 1);
+      if (ok)
+        m.hincrby(this.key, 'totalSuccess', 1).hset(
+          this.key,
+          'lastSuccess',
+          now,
+          'continuousFail',
+          0,
+        );
+      else
+        m.hincrby(this.key, 'totalFail', 1)
+          .hset(this.key, 'lastFail', now)
+          .hincrby(this.key, 'continuousFail', 1);
       await m.exec();
     } catch (e) {
       this.log.debug(`could not record hypervisor call: ${(e as Error).message}`);
@@ -56,7 +66,7 @@ export class SmapiHealth implements OnApplicationShutdown {
     };
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  onApplicationShutdown(): void {
     this.redis.disconnect();
   }
 }

@@ -1,9 +1,4 @@
-import {
-  Injectable,
-  Logger,
-  type OnApplicationShutdown,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { QueueEvents } from 'bullmq';
 import { AppConfig, redisOptions } from '#config';
 import { QUEUES } from '#jobs';

@@ -14,7 +14,11 @@ import { isFinal } from './operation-view.js';
 
 /** Failures worth another attempt: the hypervisor link, not the hypervisor's answer. */
 function isRetryable(e: unknown): boolean {
-  return e instanceof HvError && e.modID === 1 && ((e.overallRC === 99 && e.rs === 305) || e.overallRC === 5);
+  return (
+    e instanceof HvError &&
+    e.modID === 1 &&
+    ((e.overallRC === 99 && e.rs === 305) || e.overallRC === 5)
+  );
 }
 
 export const HANDLER_REGISTRY = Symbol('HANDLER_REGISTRY');
@@ -45,7 +49,10 @@ export class OperationRunner {
     const payload = plainToInstance(def.payload as new () => object, job.data.payload);
     const problems = await validate(payload);
     if (problems.length) {
-      const err = Errors.input(3, `payload of ${job.name}: ${problems.map((p) => p.property).join(', ')}`);
+      const err = Errors.input(
+        3,
+        `payload of ${job.name}: ${problems.map((p) => p.property).join(', ')}`,
+      );
       return this.fail(id, err, rule);
     }
 
@@ -61,7 +68,9 @@ export class OperationRunner {
       return env;
     } catch (e) {
       if (isRetryable(e) && job.attemptsMade + 1 < (job.opts.attempts ?? 1)) {
-        this.log.warn(`operation ${id} attempt ${job.attemptsMade + 1} failed, will retry: ${(e as Error).message}`);
+        this.log.warn(
+          `operation ${id} attempt ${job.attemptsMade + 1} failed, will retry: ${(e as Error).message}`,
+        );
         await this.ops.requeue(id);
         throw e;
       }
@@ -78,9 +87,17 @@ export class OperationRunner {
   }
 
   /** Records the failure and fails the job without retries (the dashboard shows it failed). */
-  private async fail(id: string, err: HvError, rule: OperationJobData['statusRule']): Promise<never> {
+  private async fail(
+    id: string,
+    err: HvError,
+    rule: OperationJobData['statusRule'],
+  ): Promise<never> {
     const env = err.toEnvelope();
-    await this.ops.finish(id, { status: 'failed', response: env, httpStatus: httpStatusOf(env, rule) });
+    await this.ops.finish(id, {
+      status: 'failed',
+      response: env,
+      httpStatus: httpStatusOf(env, rule),
+    });
     throw new UnrecoverableError(err.message);
   }
 }

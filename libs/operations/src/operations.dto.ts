@@ -14,7 +14,9 @@ export class WaitQuery {
 }
 
 export class ListOperationsQuery {
-  @IsOptional() @Matches(USERID) @Transform(({ value }: { value: string }) => value.toUpperCase())
+  @IsOptional()
+  @Matches(USERID)
+  @Transform(({ value }: { value: string }) => value.toUpperCase())
   userid?: string;
   @IsOptional() @IsIn(OPERATION_STATUSES) status?: OperationStatus;
   @IsOptional() @IsIn(JOB_NAMES) kind?: string;

@@ -60,7 +60,9 @@ export class OperationsService {
         removeOnFail: { age: 7 * 24 * 3600, count: 10_000 },
       });
     } catch (e) {
-      const err = Errors.serviceUnavailable(`The job queue is unavailable: ${(e as Error).message}`);
+      const err = Errors.serviceUnavailable(
+        `The job queue is unavailable: ${(e as Error).message}`,
+      );
       await this.ops.finish(id, { status: 'failed', response: err.toEnvelope(), httpStatus: 503 });
       throw err;
     }

@@ -9,7 +9,10 @@ export function parsePrefer(header: string | string[] | undefined): Preferences 
   const prefs: Preferences = { respondAsync: false };
   const raw = Array.isArray(header) ? header.join(',') : (header ?? '');
   for (const item of raw.split(/[,;]/)) {
-    const [k, v] = item.trim().split('=', 2).map((s) => s?.trim().replace(/^"|"$/g, ''));
+    const [k, v] = item
+      .trim()
+      .split('=', 2)
+      .map((s) => s?.trim().replace(/^"|"$/g, ''));
     if (!k) continue;
     const key = k.toLowerCase();
     if (key === 'respond-async') prefs.respondAsync = true;

@@ -27,13 +27,19 @@ async function authorised(req: FastifyRequest, tokens: TokenService): Promise<bo
  * The Bull dashboard at /admin/queues, always behind credentials (even with AUTH=none): it can
  * retry and remove jobs. Job ids are operation ids; each job's data links to /operations/{id}.
  */
-export async function mountDashboard(app: INestApplication, fastify: FastifyInstance): Promise<void> {
+export async function mountDashboard(
+  app: INestApplication,
+  fastify: FastifyInstance,
+): Promise<void> {
   const tokens = app.get(TokenService);
   const board = new BoardAdapter();
   board.setBasePath(DASHBOARD_PATH);
   createBullBoard({
     queues: QUEUES.map(
-      (name) => new BullMQAdapter(app.get<Queue>(getQueueToken(name), { strict: false }), { description: `operations of ${name}` }),
+      (name) =>
+        new BullMQAdapter(app.get<Queue>(getQueueToken(name), { strict: false }), {
+          description: `operations of ${name}`,
+        }),
     ),
     serverAdapter: board,
     options: { uiConfig: { boardTitle: 'hv-orchestrator' } },

@@ -10,7 +10,10 @@ interface Check {
 }
 
 const within = <T>(p: Promise<T>, ms: number): Promise<T> =>
-  Promise.race([p, new Promise<T>((_, rej) => setTimeout(() => rej(new Error(`no answer in ${ms} ms`)), ms))]);
+  Promise.race([
+    p,
+    new Promise<T>((_, rej) => setTimeout(() => rej(new Error(`no answer in ${ms} ms`)), ms)),
+  ]);
 
 async function probe(fn: () => Promise<string | undefined>): Promise<Check> {
   try {
@@ -61,7 +64,9 @@ export class ReadinessService implements OnApplicationShutdown {
     await this.client.ping();
     try {
       const [, policy] = (await this.client.config('GET', 'maxmemory-policy')) as [string, string];
-      return policy === 'noeviction' ? undefined : `maxmemory-policy is ${policy}; BullMQ needs noeviction`;
+      return policy === 'noeviction'
+        ? undefined
+        : `maxmemory-policy is ${policy}; BullMQ needs noeviction`;
     } catch {
       return undefined; // CONFIG may be disabled on managed Redis
     }

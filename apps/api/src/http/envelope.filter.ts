@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+  Logger,
+} from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Errors, HvError, httpStatusOf } from '#envelope';
 import { RouteTable } from './route-table.js';
@@ -47,7 +53,10 @@ export class EnvelopeFilter implements ExceptionFilter {
       if (status >= 400 && status < 500) return Errors.badRequest(exception.message);
     }
     const errorId = randomUUID();
-    this.log.error(`${req.method} ${req.url} failed, error id ${errorId}`, (exception as Error)?.stack);
+    this.log.error(
+      `${req.method} ${req.url} failed, error id ${errorId}`,
+      (exception as Error)?.stack,
+    );
     return Errors.restInternal(errorId);
   }
 }

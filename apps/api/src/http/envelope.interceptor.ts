@@ -1,4 +1,9 @@
-import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import {
+  type CallHandler,
+  type ExecutionContext,
+  Injectable,
+  type NestInterceptor,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Observable, map } from 'rxjs';
@@ -18,15 +23,21 @@ export class EnvelopeInterceptor implements NestInterceptor {
     const req = ctx.switchToHttp().getRequest<FastifyRequest>();
     const reply = ctx.switchToHttp().getResponse<FastifyReply>();
     req.statusRule =
-      this.reflector.getAllAndOverride<StatusRule>(STATUS_RULE, [ctx.getHandler(), ctx.getClass()]) ??
-      'default';
+      this.reflector.getAllAndOverride<StatusRule>(STATUS_RULE, [
+        ctx.getHandler(),
+        ctx.getClass(),
+      ]) ?? 'default';
     if (req.bodyError !== undefined) throw Errors.malformedJson(req.bodyError);
     void reply.header('cache-control', 'no-cache');
     return next.handle().pipe(
       map((result: unknown) => {
         if (!(result instanceof Accepted)) return result;
-        void reply.status(202).header('location', result.location).header('retry-after', String(result.retryAfterS));
-        if (result.preferenceApplied) void reply.header('preference-applied', result.preferenceApplied);
+        void reply
+          .status(202)
+          .header('location', result.location)
+          .header('retry-after', String(result.retryAfterS));
+        if (result.preferenceApplied)
+          void reply.header('preference-applied', result.preferenceApplied);
         return result.envelope;
       }),
     );

@@ -11,7 +11,8 @@ export function registerFastifyErrorHandler(fastify: FastifyInstance, bodyLimit:
     let err: HvError;
     const status = error.statusCode ?? 500;
     if (status === 413) err = Errors.payloadTooLarge(bodyLimit);
-    else if (status === 415) err = Errors.unsupportedMediaType(String(req.headers['content-type'] ?? ''));
+    else if (status === 415)
+      err = Errors.unsupportedMediaType(String(req.headers['content-type'] ?? ''));
     else if (status >= 400 && status < 500) err = Errors.badRequest(error.message);
     else {
       const errorId = randomUUID();

@@ -37,7 +37,11 @@ function toRegExp(url: string): RegExp {
   const body = url
     .split('/')
     .map((seg) =>
-      seg.startsWith(':') ? '[^/]+' : seg === '*' ? '.*' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      seg.startsWith(':')
+        ? '[^/]+'
+        : seg === '*'
+          ? '.*'
+          : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
     )
     .join('/');
   return new RegExp(`^${body}$`);

@@ -8,6 +8,11 @@ export class VersionController {
   @Get()
   @UseStatusRule('always200')
   version(): Envelope {
-    return ok({ api_version: '1.0', min_version: '1.0', max_version: '1.0', version: serviceVersion() });
+    return ok({
+      api_version: '1.0',
+      min_version: '1.0',
+      max_version: '1.0',
+      version: serviceVersion(),
+    });
   }
 }

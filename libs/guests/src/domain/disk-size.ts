@@ -12,11 +12,16 @@ export type DiskKind = 'ECKD' | 'FBA';
  */
 export function sizeToUnits(size: string, kind: DiskKind): number {
   const m = /^\s*(\d+(?:\.\d+)?)\s*([mMgG]?)\s*$/.exec(size);
-  if (!m) throw Errors.input(3, `disk size '${size}' must be <n>M, <n>G or a number of ${kind === 'ECKD' ? 'cylinders' : 'blocks'}`);
+  if (!m)
+    throw Errors.input(
+      3,
+      `disk size '${size}' must be <n>M, <n>G or a number of ${kind === 'ECKD' ? 'cylinders' : 'blocks'}`,
+    );
   const n = Number(m[1]);
   const unit = m[2].toUpperCase();
   if (!unit) {
-    if (!Number.isInteger(n) || n < 1) throw Errors.input(3, `disk size '${size}' must be a whole number`);
+    if (!Number.isInteger(n) || n < 1)
+      throw Errors.input(3, `disk size '${size}' must be a whole number`);
     return n;
   }
   const bytes = n * 1024 ** (unit === 'G' ? 3 : 2);
@@ -29,7 +34,9 @@ export function sizeToUnits(size: string, kind: DiskKind): number {
 export function displaySize(size: string, kind: DiskKind): string {
   if (/[mMgG]\s*$/.test(size)) return size.trim();
   const bytes = Number(size) * (kind === 'ECKD' ? CYLINDER_BYTES : BLOCK_BYTES);
-  return bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)}G` : `${(bytes / 1024 ** 2).toFixed(1)}M`;
+  return bytes >= 1024 ** 3
+    ? `${(bytes / 1024 ** 3).toFixed(1)}G`
+    : `${(bytes / 1024 ** 2).toFixed(1)}M`;
 }
 
 /** `<mem>M` as the directory writes memory: whole gigabytes as `<n>G`. */

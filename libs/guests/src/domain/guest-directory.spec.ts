@@ -2,9 +2,27 @@ import type { CreateGuestPayload } from '#jobs';
 import { guestDirectory, maskPassword } from './guest-directory.js';
 
 const base: CreateGuestPayload = {
-  userid: 'LINUX01', vcpus: 2, memory: 2048, userProfile: 'OSDFLT', maxCpu: 32, maxMem: '64G',
-  disks: [{ vdev: '0100', deviceType: '3390', diskPool: 'ECKD:POOL1', units: 100, format: 'none', size: '1G', isBootDisk: true, formatGiven: false }],
-  comments: ['hello'], dedicateVdevs: ['1A00'], shareUnit: 100,
+  userid: 'LINUX01',
+  vcpus: 2,
+  memory: 2048,
+  userProfile: 'OSDFLT',
+  maxCpu: 32,
+  maxMem: '64G',
+  disks: [
+    {
+      vdev: '0100',
+      deviceType: '3390',
+      diskPool: 'ECKD:POOL1',
+      units: 100,
+      format: 'none',
+      size: '1G',
+      isBootDisk: true,
+      formatGiven: false,
+    },
+  ],
+  comments: ['hello'],
+  dedicateVdevs: ['1A00'],
+  shareUnit: 100,
 };
 
 describe('guestDirectory', () => {
@@ -25,9 +43,17 @@ describe('guestDirectory', () => {
   });
 
   it('uses ipl_from and its parameters, and skips IPL without a boot disk', () => {
-    const withIpl = guestDirectory({ ...base, iplFrom: 'CMS', iplParam: 'AUTOCR', iplLoadparam: '1' });
+    const withIpl = guestDirectory({
+      ...base,
+      iplFrom: 'CMS',
+      iplParam: 'AUTOCR',
+      iplLoadparam: '1',
+    });
     expect(withIpl).toContain('IPL CMS PARM AUTOCR LOADPARM 1');
-    const noBoot = guestDirectory({ ...base, disks: [{ ...base.disks[0], isBootDisk: undefined }] });
+    const noBoot = guestDirectory({
+      ...base,
+      disks: [{ ...base.disks[0], isBootDisk: undefined }],
+    });
     expect(noBoot.some((l) => l.startsWith('IPL'))).toBe(false);
   });
 });

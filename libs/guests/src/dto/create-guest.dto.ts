@@ -23,12 +23,17 @@ export const DISK_FORMATS = ['ext2', 'ext3', 'ext4', 'xfs', 'swap', 'none'] as c
 
 export class DiskSpecDto {
   @IsDefined() @IsString() size!: string;
-  @IsOptional() @IsIn(DISK_FORMATS, { message: `format must be one of ${DISK_FORMATS.join(', ')}` })
+  @IsOptional()
+  @IsIn(DISK_FORMATS, { message: `format must be one of ${DISK_FORMATS.join(', ')}` })
   format?: string;
   @IsOptional() @Boolish() @IsBoolean() is_boot_disk?: boolean;
-  @IsOptional() @IsString() @Matches(VDEV, { message: 'vdev must be 1 to 4 hexadecimal digits' })
+  @IsOptional()
+  @IsString()
+  @Matches(VDEV, { message: 'vdev must be 1 to 4 hexadecimal digits' })
   vdev?: string;
-  @IsOptional() @IsString() @Matches(/^\w+:\w+$/, { message: 'disk_pool must be <type>:<pool>' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^\w+:\w+$/, { message: 'disk_pool must be <type>:<pool>' })
   disk_pool?: string;
 }
 
@@ -39,16 +44,26 @@ export class LoaddevDto {
 }
 
 export class CreateGuestDto {
-  @IsDefined() @IsString() @Matches(USERID, { message: "userid does not match '^[a-zA-Z0-9]{1,8}$'" })
+  @IsDefined()
+  @IsString()
+  @Matches(USERID, { message: "userid does not match '^[a-zA-Z0-9]{1,8}$'" })
   userid!: string;
   @IsDefined() @Integerish() @IsInt() @Min(1) vcpus!: number;
   @IsDefined() @Integerish() @IsInt() @Min(1) memory!: number;
-  @IsOptional() @ValidateIf((_, v) => v !== null && v !== '') @IsString() @Matches(USERID)
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null && v !== '')
+  @IsString()
+  @Matches(USERID)
   user_profile?: string | null;
-  @IsOptional() @IsArray() @ValidateNested({ each: true }) @Type(() => DiskSpecDto)
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => DiskSpecDto)
   disk_list?: DiskSpecDto[];
   @IsOptional() @IsInt() @Min(1) @Max(64) max_cpu?: number;
-  @IsOptional() @IsString() @Matches(MEMORY_SIZE, { message: 'max_mem must be 1 to 4 digits and M or G' })
+  @IsOptional()
+  @IsString()
+  @Matches(MEMORY_SIZE, { message: 'max_mem must be 1 to 4 digits and M or G' })
   max_mem?: string;
   @IsOptional() @IsString() @Length(0, 255) ipl_from?: string;
   @IsOptional() @IsString() @Length(0, 255) ipl_param?: string;

@@ -28,7 +28,8 @@ export class CreateGuestHandler implements OperationHandler<'guest.create'> {
     await ctx.step(
       'record guest',
       async () => {
-        if (!(await this.guests.findByUserid(p.userid))) await this.guests.create({ userid: p.userid });
+        if (!(await this.guests.findByUserid(p.userid)))
+          await this.guests.create({ userid: p.userid });
       },
       { undo: () => this.guests.delete(p.userid) },
     );
