@@ -1,4 +1,4 @@
-import { eventually } from './support/http.js';
+import { eventually, request } from './support/http.js';
 import { TestStack } from './support/stack.js';
 
 /** The worker as its own process, as production runs it; the api keeps answering without it. */
@@ -40,6 +40,27 @@ describe('worker process', () => {
     });
     expect(op.attempts).toBe(1);
     expect((await stack.http('GET', '/guests/PROC01/power_state')).body.output).toBe('on');
+  });
+
+  it('finishes a running operation before it stops on SIGTERM', async () => {
+    await stack.http('POST', '/guests/PROC01/action', { body: { action: 'stop' } });
+    await request(stack.simUrl, 'POST', '/admin/faults', {
+      body: { function: 'Image_Activate', target: 'PROC01', hang_ms: 1500 },
+    });
+    const start = await stack.http('POST', '/guests/PROC01/action', {
+      body: { action: 'start' },
+      headers: { prefer: 'respond-async' },
+    });
+    const location = start.headers.get('location')!;
+    await eventually(async () => {
+      const r = await stack.http('GET', location);
+      return r.body.output.status === 'running' ? true : undefined;
+    });
+    expect(await stack.stopWorkerProcess()).toBe(0);
+    const op = (await stack.http('GET', location)).body.output;
+    expect(op.status).toBe('succeeded');
+    expect((await stack.http('GET', '/guests/PROC01/power_state')).body.output).toBe('on');
+    await stack.startWorkerProcess();
   });
 
   it('answers a request without Prefer with 202 once SYNC_WAIT_MAX_S runs out', async () => {

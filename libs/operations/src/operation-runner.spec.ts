@@ -1,0 +1,188 @@
+import { jest } from '@jest/globals';
+import type { ModuleRef } from '@nestjs/core';
+import { type Job, UnrecoverableError } from 'bullmq';
+import { Errors } from '#envelope';
+import type { OperationRecord, OperationsRepository, OperationStep } from '#persistence';
+import type { OperationContext } from './operation-context.js';
+import { HANDLER_REGISTRY, OperationRunner } from './operation-runner.js';
+
+/** An in-memory operations table with the repository's semantics for what the runner uses. */
+class FakeOps {
+  rows = new Map<string, OperationRecord>();
+  add(id: string, patch: Partial<OperationRecord> = {}): void {
+    const now = new Date();
+    this.rows.set(id, {
+      id,
+      kind: 'guest.start',
+      queue: 'guest-lifecycle',
+      target: 'G1',
+      status: 'queued',
+      request: {},
+      steps: [],
+      progress: 0,
+      response: null,
+      httpStatus: null,
+      attempts: 0,
+      idempotencyKey: null,
+      requestHash: null,
+      createdAt: now,
+      startedAt: null,
+      finishedAt: null,
+      updatedAt: now,
+      ...patch,
+    });
+  }
+  get = (id: string) => Promise.resolve(this.rows.get(id) ?? null);
+  markRunning = (id: string, attempt: number) => {
+    Object.assign(this.rows.get(id)!, { status: 'running', attempts: attempt });
+    return Promise.resolve(this.rows.get(id)!);
+  };
+  requeue = (id: string) => {
+    this.rows.get(id)!.status = 'queued';
+    return Promise.resolve(true);
+  };
+  appendStep = (id: string, step: OperationStep) => {
+    const steps = this.rows.get(id)!.steps;
+    const last = steps.findLastIndex((s) => s.name === step.name && !s.endedAt);
+    if (last >= 0) steps[last] = step;
+    else steps.push(step);
+    return Promise.resolve(steps);
+  };
+  setProgress = (id: string, p: number) => {
+    this.rows.get(id)!.progress = p;
+    return Promise.resolve(true);
+  };
+  finish = (
+    id: string,
+    o: { status: OperationRecord['status']; response: any; httpStatus: number },
+  ) => {
+    Object.assign(this.rows.get(id)!, o, { finishedAt: new Date() });
+    return Promise.resolve(this.rows.get(id)!);
+  };
+}
+
+function job(id: string, payload: object, attemptsMade = 0, attempts = 3): Job {
+  return {
+    id,
+    name: 'guest.start',
+    data: { payload, statusRule: 'notFoundAndConflict' },
+    attemptsMade,
+    opts: { attempts },
+    updateProgress: () => Promise.resolve(),
+  } as unknown as Job;
+}
+
+describe('OperationRunner', () => {
+  let ops: FakeOps;
+  let run: jest.Mock<(p: unknown, ctx: OperationContext) => Promise<unknown>>;
+  let sut: OperationRunner;
+
+  beforeEach(() => {
+    ops = new FakeOps();
+    run = jest.fn();
+    const handler = { run };
+    const moduleRef = {
+      get: (token: unknown) =>
+        token === HANDLER_REGISTRY ? { 'guest.start': 'H' } : token === 'H' ? handler : undefined,
+    } as unknown as ModuleRef;
+    sut = new OperationRunner(ops as unknown as OperationsRepository, moduleRef);
+  });
+
+  it('records success with the envelope', async () => {
+    ops.add('a');
+    run.mockImplementation(async (_p, ctx) => {
+      await ctx.step('activate', () => Promise.resolve());
+      return '';
+    });
+    const env = await sut.run(job('a', { userid: 'G1' }));
+    expect(env).toEqual({ overallRC: 0, rc: 0, rs: 0, errmsg: '', modID: null, output: '' });
+    expect(ops.rows.get('a')).toMatchObject({ status: 'succeeded', httpStatus: 200, attempts: 1 });
+    expect(ops.rows.get('a')!.steps).toEqual([
+      expect.objectContaining({ name: 'activate', result: 'ok' }),
+    ]);
+  });
+
+  it('undoes completed steps in reverse and fails for good on a hypervisor refusal', async () => {
+    ops.add('b');
+    const undone: string[] = [];
+    run.mockImplementation(async (_p, ctx) => {
+      await ctx.step('one', () => Promise.resolve(), {
+        undo: () => Promise.resolve(undone.push('one')),
+      });
+      await ctx.step('two', () => Promise.resolve(), {
+        undo: () => Promise.resolve(undone.push('two')),
+      });
+      await ctx.step('three', () => Promise.reject(Errors.smapi(200, 4, 'no such user')));
+    });
+    await expect(sut.run(job('b', { userid: 'G1' }))).rejects.toBeInstanceOf(UnrecoverableError);
+    expect(undone).toEqual(['two', 'one']);
+    const row = ops.rows.get('b')!;
+    expect(row).toMatchObject({ status: 'failed', httpStatus: 404 });
+    expect(row.response).toMatchObject({ overallRC: 8, rc: 200, rs: 4, modID: 1 });
+    expect(row.steps.map((s) => `${s.name}:${s.result}`)).toEqual([
+      'one:ok',
+      'two:ok',
+      'three:failed',
+      'undo two:ok',
+      'undo one:ok',
+    ]);
+    expect(row.steps[2]).toMatchObject({ rc: 200, rs: 4 });
+  });
+
+  it('requeues on a link failure while attempts remain, without undoing', async () => {
+    ops.add('c');
+    const undo = jest.fn(() => Promise.resolve());
+    run.mockImplementation(async (_p, ctx) => {
+      await ctx.step('one', () => Promise.resolve(), { undo });
+      throw Errors.hvUnreachable('down');
+    });
+    await expect(sut.run(job('c', { userid: 'G1' }, 0, 3))).rejects.toThrow('down');
+    expect(ops.rows.get('c')!.status).toBe('queued');
+    expect(undo).not.toHaveBeenCalled();
+  });
+
+  it('resumes after the steps an earlier attempt completed', async () => {
+    ops.add('d', { steps: [{ name: 'one', startedAt: 't', endedAt: 't', result: 'ok' }] });
+    const one = jest.fn(() => Promise.resolve());
+    run.mockImplementation(async (_p, ctx) => {
+      await ctx.step('one', one);
+      await ctx.step('two', () => Promise.resolve());
+      return '';
+    });
+    await sut.run(job('d', { userid: 'G1' }, 1, 3));
+    expect(one).not.toHaveBeenCalled();
+    expect(ops.rows.get('d')).toMatchObject({ status: 'succeeded', attempts: 2 });
+  });
+
+  it('fails on the last attempt of a link failure', async () => {
+    ops.add('e');
+    run.mockRejectedValue(Errors.hvUnreachable('down'));
+    await expect(sut.run(job('e', { userid: 'G1' }, 2, 3))).rejects.toBeInstanceOf(
+      UnrecoverableError,
+    );
+    expect(ops.rows.get('e')!.response).toMatchObject({ overallRC: 99, rs: 305 });
+  });
+
+  it('answers a finished operation from its record without running it again', async () => {
+    const response = { overallRC: 0, rc: 0, rs: 0, errmsg: '', modID: null, output: '' };
+    ops.add('f', { status: 'succeeded', response });
+    expect(await sut.run(job('f', { userid: 'G1' }))).toEqual(response);
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it('refuses a payload that does not match the catalogue', async () => {
+    ops.add('g');
+    await expect(sut.run(job('g', { userid: '@@' }))).rejects.toBeInstanceOf(UnrecoverableError);
+    expect(ops.rows.get('g')!.response).toMatchObject({ overallRC: 100, rs: 3 });
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it('turns an unexpected exception into an internal error without details', async () => {
+    ops.add('h');
+    run.mockRejectedValue(new TypeError('x is undefined'));
+    await expect(sut.run(job('h', { userid: 'G1' }))).rejects.toBeInstanceOf(UnrecoverableError);
+    const env = ops.rows.get('h')!.response!;
+    expect(env).toMatchObject({ overallRC: 500, rc: 500 });
+    expect(env.errmsg).not.toContain('x is undefined');
+  });
+});
