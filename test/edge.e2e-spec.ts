@@ -1,3 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { repoRoot } from '#config';
 import { request } from './support/http.js';
 import { TestStack } from './support/stack.js';
 
@@ -53,6 +58,34 @@ describe('edge', () => {
     });
   });
 
+  it('regenerates the admin token with the command, invalidating issued tokens', async () => {
+    const other = await TestStack.start({ worker: 'none' });
+    try {
+      const before = await other.token();
+      const oldAdmin = other.adminToken;
+      execFileSync(
+        process.execPath,
+        [join(repoRoot(), 'dist/apps/api/src/cli/regenerate-token.js')],
+        {
+          env: { ...process.env, DATA_DIR: other.config.DATA_DIR },
+        },
+      );
+      expect(other.adminToken).not.toBe(oldAdmin);
+      expect(statSync(other.config.TOKEN_PATH).mode & 0o777).toBe(0o600);
+      expect((await other.http('GET', '/', { token: before })).status).toBe(401);
+      const old = await request(other.url, 'POST', '/token', {
+        headers: { 'x-admin-token': oldAdmin },
+      });
+      expect(old.status).toBe(401);
+      const fresh = await request(other.url, 'POST', '/token', {
+        headers: { 'x-admin-token': other.adminToken },
+      });
+      expect(fresh.status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
   describe('routing', () => {
     it('answers unknown paths with a 404 envelope, even without a token', async () => {
       const res = await request(stack.url, 'GET', '/notfound');
@@ -80,6 +113,36 @@ describe('edge', () => {
       expect(bad.status).toBe(400);
       expect(bad.body).toMatchObject({ overallRC: 400, rc: 400, rs: 400, modID: 120 });
       expect(bad.body.errmsg).toMatch(/^Malformed JSON: /);
+    });
+
+    it('refuses bodies that are too large or of an unknown type with envelopes', async () => {
+      // announces 5 MiB; the api answers from the headers without reading the body
+      const big = await new Promise<{ status: number; body: any }>((resolve, reject) => {
+        const req = httpRequest(`${stack.url}/guests`, { method: 'POST' }, (res) => {
+          let text = '';
+          res.on('data', (d: Buffer) => (text += d.toString()));
+          res.on('end', () => {
+            req.destroy();
+            resolve({ status: res.statusCode!, body: JSON.parse(text) });
+          });
+        });
+        req.on('error', reject);
+        void stack.token().then((token) => {
+          req.setHeader('x-auth-token', token);
+          req.setHeader('content-type', 'application/json');
+          req.setHeader('content-length', String(5 * 1024 * 1024));
+          req.write('"aaaa');
+        });
+      });
+      expect(big.status).toBe(413);
+      expect(big.body).toMatchObject({ overallRC: 413, modID: 120 });
+      expect(big.body.errmsg).toContain('4194304');
+      const xml = await stack.http('POST', '/guests', {
+        rawBody: '<guest/>',
+        headers: { 'content-type': 'application/xml' },
+      });
+      expect(xml.status).toBe(415);
+      expect(xml.body).toMatchObject({ overallRC: 415, modID: 120 });
     });
 
     it('names the missing wrapper key', async () => {

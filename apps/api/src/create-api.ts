@@ -6,11 +6,10 @@ import { AdminTokenStore } from '#auth';
 import type { Config } from '#config';
 import { mountDashboard } from './admin/dashboard.js';
 import { ApiModule } from './api.module.js';
-import { registerFastifyErrorHandler } from './http/fastify-errors.js';
+import { BODY_LIMIT } from './http/body-limit.js';
 import { registerJsonBodyParser } from './http/json-body.parser.js';
 import { RouteTable } from './http/route-table.js';
 
-const BODY_LIMIT = 4 * 1024 * 1024;
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 
 /** Builds the api application (not yet listening); used by main.ts and the end-to-end tests. */
@@ -20,7 +19,6 @@ export async function createApi(config: Config): Promise<NestFastifyApplication>
   const routes = new RouteTable();
   routes.attach(fastify);
   registerJsonBodyParser(fastify);
-  registerFastifyErrorHandler(fastify, BODY_LIMIT);
 
   const app = await NestFactory.create<NestFastifyApplication>(
     ApiModule.forRoot(config, routes),

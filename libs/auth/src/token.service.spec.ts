@@ -1,4 +1,5 @@
-import { mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { Logger } from '@nestjs/common';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '#config';
@@ -6,8 +7,13 @@ import { AdminTokenStore, writeAdminToken } from './admin-token.store.js';
 import { secretsEqual } from './constant-time.js';
 import { TokenService } from './token.service.js';
 
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+beforeAll(() => Logger.overrideLogger(['error']));
+
 function setup(extra: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'hvo-auth-'));
+  dirs.push(dir);
   const cfg = loadConfig({ DATA_DIR: dir, ...extra });
   const store = new AdminTokenStore(cfg);
   store.ensure();

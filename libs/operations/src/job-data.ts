@@ -6,4 +6,6 @@ export interface OperationJobData<N extends JobName = JobName> {
   payload: JobPayload<N>;
   /** How the originating route maps the result to an HTTP status (stored with the result). */
   statusRule: StatusRule;
+  /** Where the operation is shown (the dashboard displays job data). */
+  operation: string;
 }

@@ -25,7 +25,8 @@ export class JobWaiter implements OnModuleInit, OnApplicationShutdown {
   async onModuleInit(): Promise<void> {
     for (const queue of QUEUES) {
       const qe = new QueueEvents(queue, {
-        connection: redisOptions(this.cfg.REDIS_URL, 'api'),
+        // a blocking reader: BullMQ requires it to retry for ever
+        connection: { ...redisOptions(this.cfg.REDIS_URL, 'api'), maxRetriesPerRequest: null },
         prefix: this.cfg.QUEUE_PREFIX,
       });
       qe.on('completed', ({ jobId }) => this.notify(jobId));

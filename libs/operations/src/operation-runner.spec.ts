@@ -65,7 +65,7 @@ function job(id: string, payload: object, attemptsMade = 0, attempts = 3): Job {
   return {
     id,
     name: 'guest.start',
-    data: { payload, statusRule: 'notFoundAndConflict' },
+    data: { payload, statusRule: 'notFoundAndConflict', operation: `/operations/${id}` },
     attemptsMade,
     opts: { attempts },
     updateProgress: () => Promise.resolve(),

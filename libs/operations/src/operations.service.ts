@@ -50,7 +50,11 @@ export class OperationsService {
     const id = randomUUID();
     const target = (def.target as (p: JobPayload<N>) => string | null)(payload);
     await this.ops.create({ id, kind, queue: def.queue, target, request: payload });
-    const data: OperationJobData<N> = { payload, statusRule: opts.statusRule };
+    const data: OperationJobData<N> = {
+      payload,
+      statusRule: opts.statusRule,
+      operation: `/operations/${id}`,
+    };
     try {
       await this.queue(def.queue).add(kind, data, {
         jobId: id,

@@ -8,12 +8,14 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Errors, HvError, httpStatusOf } from '#envelope';
+import { BODY_LIMIT } from './body-limit.js';
 import { RouteTable } from './route-table.js';
 import './fastify-augment.js';
 
 /**
  * Every failure becomes the spec's envelope with the reference's HTTP status: HvErrors by the
- * endpoint's status rule, routing misses as 404/405 (with Allow), and anything unexpected as a
+ * endpoint's status rule, routing misses as 404/405 (with Allow), Fastify's own refusals (body
+ * too large, unknown content type) by their status, and anything unexpected as a
  * 500 whose error id is logged with the stack, never sent.
  */
 @Catch()
@@ -49,7 +51,9 @@ export class EnvelopeFilter implements ExceptionFilter {
       const status = exception.getStatus();
       if (status === 401) return Errors.unauthorized();
       if (status === 404) return Errors.routeNotFound();
-      if (status === 413) return Errors.payloadTooLarge(0);
+      if (status === 413) return Errors.payloadTooLarge(BODY_LIMIT);
+      if (status === 415)
+        return Errors.unsupportedMediaType(String(req.headers['content-type'] ?? ''));
       if (status >= 400 && status < 500) return Errors.badRequest(exception.message);
     }
     const errorId = randomUUID();
