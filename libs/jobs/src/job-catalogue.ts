@@ -23,6 +23,16 @@ function job<P extends object, R>(def: Omit<JobDefinition<P, R>, '__result'>): J
   return def;
 }
 
+/** A guest-lifecycle operation whose payload is just the userid and whose output is empty. */
+const guestLifecycle = (title: string) =>
+  job<GuestTargetPayload, ''>({
+    queue: 'guest-lifecycle',
+    payload: GuestTargetPayload,
+    target: (p) => p.userid,
+    attempts: 3,
+    title,
+  });
+
 export interface DiskResult {
   vdev: string;
   size: string;
@@ -43,27 +53,9 @@ export const JOB_CATALOGUE = {
     attempts: 3,
     title: 'Create guest',
   }),
-  'guest.delete': job<GuestTargetPayload, ''>({
-    queue: 'guest-lifecycle',
-    payload: GuestTargetPayload,
-    target: (p) => p.userid,
-    attempts: 3,
-    title: 'Delete guest',
-  }),
-  'guest.start': job<GuestTargetPayload, ''>({
-    queue: 'guest-lifecycle',
-    payload: GuestTargetPayload,
-    target: (p) => p.userid,
-    attempts: 3,
-    title: 'Start guest',
-  }),
-  'guest.stop': job<GuestTargetPayload, ''>({
-    queue: 'guest-lifecycle',
-    payload: GuestTargetPayload,
-    target: (p) => p.userid,
-    attempts: 3,
-    title: 'Stop guest',
-  }),
+  'guest.delete': guestLifecycle('Delete guest'),
+  'guest.start': guestLifecycle('Start guest'),
+  'guest.stop': guestLifecycle('Stop guest'),
 } as const;
 
 export type JobCatalogue = typeof JOB_CATALOGUE;

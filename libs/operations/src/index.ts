@@ -1,6 +1,6 @@
 export { Accepted } from './accepted.js';
 export type { OperationJobData } from './job-data.js';
-export { JobWaiter } from './job-waiter.service.js';
+export { JobWaiter, type OperationEvent } from './job-waiter.service.js';
 export { OperationContext } from './operation-context.js';
 export type { HandlerRegistry, OperationHandler } from './operation-handler.js';
 export { HANDLER_REGISTRY, OperationRunner } from './operation-runner.js';

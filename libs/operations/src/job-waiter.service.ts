@@ -5,6 +5,14 @@ import { QUEUES } from '#jobs';
 import { OperationsRepository, type OperationRecord } from '#persistence';
 import { isFinal } from './operation-view.js';
 
+/** A queue event about one operation (`polled`: found by the safety-net poll, not an event). */
+export interface OperationEvent {
+  type: 'active' | 'progress' | 'completed' | 'failed';
+  id: string;
+  data?: unknown;
+  polled?: boolean;
+}
+
 /**
  * Waits for operations to end. One QueueEvents per queue for the whole api process (a map of
  * operation id → waiters), never a listener or connection per request; a slow poll of the
@@ -14,7 +22,8 @@ import { isFinal } from './operation-view.js';
 export class JobWaiter implements OnModuleInit, OnApplicationShutdown {
   private readonly log = new Logger(JobWaiter.name);
   private readonly events: QueueEvents[] = [];
-  private readonly waiters = new Map<string, Set<() => void>>();
+  private readonly waiters = new Map<string, Set<(e: OperationEvent) => void>>();
+  private readonly everyone = new Set<(e: OperationEvent) => void>();
   private poller?: NodeJS.Timeout;
 
   constructor(
@@ -29,8 +38,10 @@ export class JobWaiter implements OnModuleInit, OnApplicationShutdown {
         connection: { ...redisOptions(this.cfg.REDIS_URL, 'api'), maxRetriesPerRequest: null },
         prefix: this.cfg.QUEUE_PREFIX,
       });
-      qe.on('completed', ({ jobId }) => this.notify(jobId));
-      qe.on('failed', ({ jobId }) => this.notify(jobId));
+      qe.on('active', ({ jobId }) => this.emit({ type: 'active', id: jobId }));
+      qe.on('progress', ({ jobId, data }) => this.emit({ type: 'progress', id: jobId, data }));
+      qe.on('completed', ({ jobId }) => this.emit({ type: 'completed', id: jobId }));
+      qe.on('failed', ({ jobId }) => this.emit({ type: 'failed', id: jobId }));
       qe.on('error', (e) => this.log.warn(`queue events ${queue}: ${e.message}`));
       this.events.push(qe);
     }
@@ -51,17 +62,40 @@ export class JobWaiter implements OnModuleInit, OnApplicationShutdown {
     return n;
   }
 
-  private notify(id: string): void {
-    for (const wake of this.waiters.get(id) ?? []) wake();
+  private emit(e: OperationEvent): void {
+    for (const listener of this.waiters.get(e.id) ?? []) listener(e);
+    for (const listener of this.everyone) listener(e);
   }
 
+  /** Listens to the queue events of one operation; returns the unsubscribe function. */
+  subscribe(id: string, listener: (e: OperationEvent) => void): () => void {
+    const set = this.waiters.get(id) ?? new Set();
+    set.add(listener);
+    this.waiters.set(id, set);
+    return () => {
+      set.delete(listener);
+      if (!set.size) this.waiters.delete(id);
+    };
+  }
+
+  /** Listens to the queue events of every operation (metrics). */
+  onAny(listener: (e: OperationEvent) => void): () => void {
+    this.everyone.add(listener);
+    return () => this.everyone.delete(listener);
+  }
+
+  /** Safety net for a missed event: one query for all waited operations. */
   private pollAll(): void {
-    for (const id of this.waiters.keys()) {
-      this.ops.get(id).then(
-        (op) => op && isFinal(op.status) && this.notify(id),
-        () => undefined,
-      );
-    }
+    if (!this.waiters.size) return;
+    this.ops.endedAmong([...this.waiters.keys()]).then(
+      (ended) => {
+        for (const id of ended) {
+          for (const listener of this.waiters.get(id) ?? [])
+            listener({ type: 'completed', id, polled: true });
+        }
+      },
+      (e: Error) => this.log.warn(`poll of waited operations failed: ${e.message}`),
+    );
   }
 
   /**
@@ -71,10 +105,9 @@ export class JobWaiter implements OnModuleInit, OnApplicationShutdown {
   async wait(id: string, ms: number): Promise<OperationRecord | null> {
     let wake!: () => void;
     let woken = new Promise<void>((r) => (wake = r));
-    const onEvent = () => wake();
-    const set = this.waiters.get(id) ?? new Set();
-    set.add(onEvent);
-    this.waiters.set(id, set);
+    const unsubscribe = this.subscribe(id, (e) => {
+      if (e.type === 'completed' || e.type === 'failed') wake();
+    });
     const deadline = Date.now() + ms;
     try {
       for (;;) {
@@ -88,8 +121,7 @@ export class JobWaiter implements OnModuleInit, OnApplicationShutdown {
         woken = new Promise<void>((r) => (wake = r));
       }
     } finally {
-      set.delete(onEvent);
-      if (!set.size) this.waiters.delete(id);
+      unsubscribe();
     }
   }
 }

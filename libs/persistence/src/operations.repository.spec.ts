@@ -59,6 +59,14 @@ describe('OperationsRepository (SQLite)', () => {
     expect(await ops.get('missing')).toBeNull();
   });
 
+  it('tells which of many operations have ended', async () => {
+    const a = await newOp();
+    const b = await newOp();
+    await ops.finish(b.id, { status: 'failed', response: ok(), httpStatus: 500 });
+    const many = [a.id, b.id, ...Array.from({ length: 1200 }, (_, i) => `none-${i}`)];
+    expect(await ops.endedAmong(many)).toEqual([b.id]);
+  });
+
   it('raises DuplicateRecordError for a reused idempotency key', async () => {
     await newOp({ idempotencyKey: 'same' });
     await expect(newOp({ idempotencyKey: 'same' })).rejects.toBeInstanceOf(DuplicateRecordError);

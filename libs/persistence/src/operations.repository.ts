@@ -52,6 +52,19 @@ export class OperationsRepository {
     return row && toOperationRecord(row);
   }
 
+  /** Which of `ids` have ended (one query per 500 ids; for the waiters' safety-net poll). */
+  async endedAmong(ids: readonly string[]): Promise<string[]> {
+    const out: string[] = [];
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = await this.db.operation.findMany({
+        where: { id: { in: ids.slice(i, i + 500) }, status: { notIn: ACTIVE } },
+        select: { id: true },
+      });
+      out.push(...rows.map((r) => r.id));
+    }
+    return out;
+  }
+
   async findByIdempotencyKey(key: string): Promise<OperationRecord | null> {
     const row = await this.db.operation.findUnique({ where: { idempotencyKey: key } });
     return row && toOperationRecord(row);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Errors, ModID } from '#envelope';
-import { HypervisorClient, isSmapi } from '#hypervisor';
+import { HypervisorClient, isSmapi, tolerating } from '#hypervisor';
 import type { CreateGuestPayload, DiskResult } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
@@ -58,18 +58,16 @@ export class CreateGuestHandler implements OperationHandler<'guest.create'> {
   /** Image_Create_DM; an unknown profile is the reference's not-exist error (→ 404). */
   private async defineUser(p: CreateGuestPayload): Promise<void> {
     try {
-      await this.hv.imageCreateDM(p.userid, guestDirectory(p));
+      // 596/3658: defined, with a warning (tolerated as the reference does)
+      await tolerating(this.hv.imageCreateDM(p.userid, guestDirectory(p)), [596, 3658]);
     } catch (e) {
       if (isSmapi(e, [436, 4])) throw Errors.notExist(ModID.GUEST, `Profile '${p.userProfile}'`);
-      if (!isSmapi(e, [596, 3658])) throw e; // 3658: defined, but a warning (tolerated as the reference does)
+      throw e;
     }
   }
 
-  private async deleteUser(userid: string): Promise<void> {
-    try {
-      await this.hv.imageDeleteDM(userid); // its minidisks go with it
-    } catch (e) {
-      if (!isSmapi(e, [400, 4])) throw e;
-    }
+  /** Its minidisks go with it. */
+  private deleteUser(userid: string): Promise<void> {
+    return tolerating(this.hv.imageDeleteDM(userid), [400, 4]);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { HypervisorClient, isSmapi } from '#hypervisor';
+import { HypervisorClient, tolerating } from '#hypervisor';
 import type { GuestTargetPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
@@ -14,21 +14,12 @@ export class DeleteGuestHandler implements OperationHandler<'guest.delete'> {
 
   async run({ userid }: GuestTargetPayload, ctx: OperationContext): Promise<''> {
     if ((await this.hv.queryUserPower(userid)) === 'on') {
-      await ctx.step('log off', async () => {
-        try {
-          await this.hv.imageDeactivate(userid, true);
-        } catch (e) {
-          if (!isSmapi(e, [200, 12], [200, 16])) throw e; // already off or going off
-        }
-      });
+      await ctx.step('log off', () =>
+        tolerating(this.hv.imageDeactivate(userid, true), [200, 12], [200, 16]),
+      );
     }
-    await ctx.step('delete user', async () => {
-      try {
-        await this.hv.imageDeleteDM(userid);
-      } catch (e) {
-        if (!isSmapi(e, [400, 4])) throw e; // already gone: deleting is idempotent
-      }
-    });
+    // already gone (400/4) is fine: deleting is idempotent
+    await ctx.step('delete user', () => tolerating(this.hv.imageDeleteDM(userid), [400, 4]));
     await ctx.step('forget guest', () => this.guests.delete(userid));
     return '';
   }

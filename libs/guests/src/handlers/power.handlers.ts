@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Errors, ModID } from '#envelope';
-import { HypervisorClient, isSmapi } from '#hypervisor';
+import { HypervisorClient, tolerating } from '#hypervisor';
 import type { GuestTargetPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
@@ -20,13 +20,7 @@ export class StartGuestHandler implements OperationHandler<'guest.start'> {
 
   async run({ userid }: GuestTargetPayload, ctx: OperationContext): Promise<''> {
     await requireManaged(this.guests, userid);
-    await ctx.step('activate', async () => {
-      try {
-        await this.hv.imageActivate(userid);
-      } catch (e) {
-        if (!isSmapi(e, [200, 8])) throw e;
-      }
-    });
+    await ctx.step('activate', () => tolerating(this.hv.imageActivate(userid), [200, 8]));
     return '';
   }
 }
@@ -41,13 +35,9 @@ export class StopGuestHandler implements OperationHandler<'guest.stop'> {
 
   async run({ userid }: GuestTargetPayload, ctx: OperationContext): Promise<''> {
     await requireManaged(this.guests, userid);
-    await ctx.step('deactivate', async () => {
-      try {
-        await this.hv.imageDeactivate(userid, true);
-      } catch (e) {
-        if (!isSmapi(e, [200, 12], [200, 16])) throw e;
-      }
-    });
+    await ctx.step('deactivate', () =>
+      tolerating(this.hv.imageDeactivate(userid, true), [200, 12], [200, 16]),
+    );
     return '';
   }
 }
