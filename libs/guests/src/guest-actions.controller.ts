@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { type Envelope, UseStatusRule } from '#envelope';
-import type { Accepted, Preferences } from '#operations';
+import { type Accepted, type Preferences, SubmitsOperation } from '#operations';
 import { GuestActionsService } from './guest-actions.service.js';
 import { Prefer } from './prefer.decorator.js';
 
@@ -12,6 +12,7 @@ export class GuestActionsController {
   @Post()
   @HttpCode(200) // the spec answers 200 to every success
   @UseStatusRule('notFoundAndConflict')
+  @SubmitsOperation()
   act(
     @Param('userid') userid: string,
     @Body() body: unknown,

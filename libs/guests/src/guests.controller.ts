@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Delete, Get, Param, Post } from '@nestjs/common';
 import { type Envelope, UseStatusRule } from '#envelope';
-import type { Accepted, Preferences } from '#operations';
+import { type Accepted, type Preferences, SubmitsOperation } from '#operations';
 import { CreateGuestBody } from './dto/create-guest.dto.js';
 import { GuestsService } from './guests.service.js';
 import { Prefer } from './prefer.decorator.js';
@@ -20,6 +20,7 @@ export class GuestsController {
   @Post()
   @HttpCode(200) // the spec answers 200 to every success
   @UseStatusRule('alreadyExists')
+  @SubmitsOperation()
   create(
     @Body() body: CreateGuestBody,
     @Prefer() prefer: Preferences,
@@ -34,6 +35,7 @@ export class GuestsController {
   }
 
   @Delete(':userid')
+  @SubmitsOperation()
   delete(
     @Param('userid') userid: string,
     @Prefer() prefer: Preferences,

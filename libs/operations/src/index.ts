@@ -9,3 +9,4 @@ export { OperationsModule } from './operations.module.js';
 export { OperationsService, type SubmitOptions } from './operations.service.js';
 export { type Preferences, parsePrefer, preferenceApplied } from './prefer.js';
 export { QueuesModule } from './queues.module.js';
+export { SUBMITS_OPERATION, SubmitsOperation } from './submits-operation.decorator.js';
