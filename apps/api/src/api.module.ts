@@ -12,6 +12,8 @@ import { EnvelopeFilter } from './http/envelope.filter.js';
 import { EnvelopeInterceptor } from './http/envelope.interceptor.js';
 import { RouteTable } from './http/route-table.js';
 import { envelopeValidationPipe } from './http/validation.pipe.js';
+import { MetricsModule } from './metrics/metrics.module.js';
+import { OpenApiModule } from './openapi/openapi.module.js';
 import { TokenController } from './token/token.controller.js';
 import { VersionController } from './version/version.controller.js';
 
@@ -28,6 +30,8 @@ export class ApiModule {
         HypervisorModule,
         OperationsModule.forApi(),
         GuestsModule,
+        MetricsModule,
+        OpenApiModule,
       ],
       controllers: [VersionController, TokenController, HealthController],
       providers: [

@@ -9,6 +9,9 @@ import { ApiModule } from './api.module.js';
 import { BODY_LIMIT } from './http/body-limit.js';
 import { registerJsonBodyParser } from './http/json-body.parser.js';
 import { RouteTable } from './http/route-table.js';
+import { HttpMetrics } from './metrics/http.metrics.js';
+import { mountDocs } from './openapi/docs.routes.js';
+import { OpenApiDocumentFactory } from './openapi/openapi.document.js';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 
@@ -30,7 +33,9 @@ export async function createApi(config: Config): Promise<NestFastifyApplication>
   );
   app.enableShutdownHooks();
   app.get(AdminTokenStore).ensure();
+  app.get(HttpMetrics).attach(fastify); // before any route, so it times them all
   await mountDashboard(app, fastify);
+  await mountDocs(fastify, app.get(OpenApiDocumentFactory).create(app));
   await app.init();
   Logger.log(`auth=${config.AUTH}; admin token file ${config.TOKEN_PATH}`, 'api');
   return app;

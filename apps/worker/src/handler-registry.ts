@@ -4,7 +4,7 @@ import {
   StartGuestHandler,
   StopGuestHandler,
 } from '#guests';
-import type { HandlerRegistry } from '#operations';
+import { type HandlerRegistry, PruneOperationsHandler } from '#operations';
 
 /** Job name → handler. The type makes a catalogue entry without a handler a compile error. */
 export const HANDLERS = {
@@ -12,4 +12,5 @@ export const HANDLERS = {
   'guest.delete': DeleteGuestHandler,
   'guest.start': StartGuestHandler,
   'guest.stop': StopGuestHandler,
+  'operations.prune': PruneOperationsHandler,
 } satisfies HandlerRegistry;

@@ -21,8 +21,8 @@ export function processorFor(queue: QueueName): Type<WorkerHost> {
       this.worker.concurrency = this.cfg.WORKER_CONCURRENCY;
     }
 
-    process(job: Job<OperationJobData>): Promise<Envelope> {
-      return this.runner.run(job);
+    process(job: Job<OperationJobData>, token?: string): Promise<Envelope> {
+      return this.runner.run(job, token);
     }
   }
   Object.defineProperty(QueueProcessor, 'name', { value: `Processor(${queue})` });

@@ -40,6 +40,24 @@ export class AppConfig {
   /** Safety-net poll of waited operations, in case a queue event was missed. */
   @Type(() => Number) @IsInt() @Min(50) WAIT_POLL_MS = 2000;
   @IsIn(['fatal', 'error', 'warn', 'log', 'debug', 'verbose']) LOG_LEVEL = 'log';
+  /** Longest `?wait=` long-poll, below common proxy idle limits. */
+  @Type(() => Number) @IsInt() @Min(1) @Max(3600) LONG_POLL_MAX_S = 50;
+  /** Heartbeat of operation event streams. */
+  @Type(() => Number) @IsInt() @Min(1) @Max(15) SSE_HEARTBEAT_S = 15;
+  /** How long an Idempotency-Key keeps naming its operation. */
+  @Type(() => Number) @IsInt() @Min(60) IDEMPOTENCY_TTL_S = 86400;
+
+  // ---- operations ----
+  /** Global concurrency per queue, `queue=n` comma list (defaults in the queue catalogue). */
+  @commaList()
+  @Matches(/^[a-z-]+=\d+$/, { each: true, message: 'QUEUE_CONCURRENCY items must be <queue>=<n>' })
+  QUEUE_CONCURRENCY: string[] = [];
+  /** Jobs waiting in one queue beyond which new operations are refused with 429. */
+  @Type(() => Number) @IsInt() @Min(1) QUEUE_BACKLOG_MAX = 10000;
+  /** How often an operation waiting for its guest's turn looks again (it is also woken). */
+  @Type(() => Number) @IsInt() @Min(50) GUEST_TURN_RECHECK_MS = 2000;
+  @Type(() => Number) @IsInt() @Min(1) OPERATION_RETENTION_DAYS = 7;
+  @Type(() => Number) @IsInt() @Min(1) FAILED_OPERATION_RETENTION_DAYS = 30;
 
   // ---- shared infrastructure ----
   @IsString() @MinLength(1) DATA_DIR = './var';

@@ -68,5 +68,6 @@ export function loadConfig(env: Env = process.env): Config {
   if (cfg.DISK_POOL.length > 10) throw new ConfigError(['DISK_POOL: at most 10 pools']);
   Object.freeze(cfg.WORKER_QUEUES);
   Object.freeze(cfg.DISK_POOL);
+  Object.freeze(cfg.QUEUE_CONCURRENCY);
   return Object.freeze(cfg);
 }

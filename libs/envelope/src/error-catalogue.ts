@@ -82,6 +82,49 @@ export const Errors = {
     new HvError(413, 413, 413, ModID.REST, `Request body larger than ${limit} bytes.`, 413),
   unsupportedMediaType: (type: string) =>
     new HvError(415, 415, 415, ModID.REST, `Unsupported Content-Type: ${type}`, 415),
+  // ---- operations (hv-orchestrator's own; modID 120, rs from 10 up) ----
+  operationInProgress: (key: string, id: string) =>
+    new HvError(
+      409,
+      409,
+      10,
+      ModID.REST,
+      `The operation of Idempotency-Key '${key}' (${id}) is still running.`,
+      409,
+      {
+        location: `/operations/${id}`,
+      },
+    ),
+  idempotencyMismatch: (key: string) =>
+    new HvError(
+      422,
+      422,
+      11,
+      ModID.REST,
+      `Idempotency-Key '${key}' was used with a different request.`,
+      422,
+    ),
+  guestBusy: (userid: string, id: string) =>
+    new HvError(409, 409, 12, ModID.REST, `Guest '${userid}' is busy with operation ${id}.`, 409, {
+      location: `/operations/${id}`,
+    }),
+  backlogFull: (queue: string, retryAfterS: number) =>
+    new HvError(
+      429,
+      429,
+      13,
+      ModID.REST,
+      `Too many operations waiting in queue ${queue}; retry later.`,
+      429,
+      {
+        'retry-after': String(retryAfterS),
+      },
+    ),
+  cancelled: (id: string) =>
+    new HvError(409, 409, 14, ModID.REST, `Operation ${id} was cancelled.`),
+  notCancellable: (id: string, status: string) =>
+    new HvError(409, 409, 15, ModID.REST, `Operation ${id} has already ended (${status}).`, 409),
+
   restInternal: (errorId: string) =>
     new HvError(
       400,

@@ -13,6 +13,8 @@ export class HvError extends Error {
     readonly modID: number | string | null,
     message: string,
     readonly httpStatus?: number,
+    /** Extra response headers (e.g. Retry-After of a 429). */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = 'HvError';

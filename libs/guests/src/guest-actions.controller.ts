@@ -1,8 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { type Envelope, UseStatusRule } from '#envelope';
-import { type Accepted, type Preferences, SubmitsOperation } from '#operations';
+import { type Accepted, OpRequest, type OperationRequest, SubmitsOperation } from '#operations';
 import { GuestActionsService } from './guest-actions.service.js';
-import { Prefer } from './prefer.decorator.js';
 
 /** POST /guests/{userid}/action: every action of spec §4.7 on one route. */
 @Controller('guests/:userid/action')
@@ -16,8 +15,8 @@ export class GuestActionsController {
   act(
     @Param('userid') userid: string,
     @Body() body: unknown,
-    @Prefer() prefer: Preferences,
+    @OpRequest() req: OperationRequest,
   ): Promise<Envelope | Accepted> {
-    return this.actions.run(userid, body, prefer);
+    return this.actions.run(userid, body, req);
   }
 }

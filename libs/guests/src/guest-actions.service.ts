@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { type Envelope, Errors, validationError } from '#envelope';
-import type { Accepted, Preferences } from '#operations';
+import type { Accepted, OperationRequest } from '#operations';
 import {
   GUEST_ACTIONS,
   type GuestAction,
@@ -11,7 +11,7 @@ import {
 } from './dto/guest-action.dto.js';
 import { GuestsService } from './guests.service.js';
 
-type Dispatch = (userid: string, prefer: Preferences) => Promise<Envelope | Accepted>;
+type Dispatch = (userid: string, req: OperationRequest) => Promise<Envelope | Accepted>;
 
 /** Validates an action body and dispatches it; actions not built yet say so with a 501. */
 @Injectable()
@@ -25,7 +25,7 @@ export class GuestActionsService {
     };
   }
 
-  async run(userid: string, body: unknown, prefer: Preferences): Promise<Envelope | Accepted> {
+  async run(userid: string, body: unknown, req: OperationRequest): Promise<Envelope | Accepted> {
     const fields =
       body && typeof body === 'object' && !Array.isArray(body)
         ? { ...(body as Record<string, unknown>) }
@@ -42,6 +42,6 @@ export class GuestActionsService {
     const dto = plainToInstance(handler.dto, fields);
     const problems = await validate(dto, { whitelist: true, forbidNonWhitelisted: true });
     if (problems.length) throw validationError(problems);
-    return handler.run(userid, prefer);
+    return handler.run(userid, req);
   }
 }

@@ -1,9 +1,8 @@
 import { Body, Controller, HttpCode, Delete, Get, Param, Post } from '@nestjs/common';
 import { type Envelope, UseStatusRule } from '#envelope';
-import { type Accepted, type Preferences, SubmitsOperation } from '#operations';
+import { type Accepted, OpRequest, type OperationRequest, SubmitsOperation } from '#operations';
 import { CreateGuestBody } from './dto/create-guest.dto.js';
 import { GuestsService } from './guests.service.js';
-import { Prefer } from './prefer.decorator.js';
 import { UseridPipe } from './userid.pipe.js';
 
 /** Spec §4.2 and the power-state reads of §4.5. */
@@ -23,9 +22,9 @@ export class GuestsController {
   @SubmitsOperation()
   create(
     @Body() body: CreateGuestBody,
-    @Prefer() prefer: Preferences,
+    @OpRequest() req: OperationRequest,
   ): Promise<Envelope | Accepted> {
-    return this.guests.create(body.guest, prefer);
+    return this.guests.create(body.guest, req);
   }
 
   @Get(':userid')
@@ -38,9 +37,9 @@ export class GuestsController {
   @SubmitsOperation()
   delete(
     @Param('userid') userid: string,
-    @Prefer() prefer: Preferences,
+    @OpRequest() req: OperationRequest,
   ): Promise<Envelope | Accepted> {
-    return this.guests.delete(userid, prefer);
+    return this.guests.delete(userid, req);
   }
 
   @Get(':userid/user_direct')

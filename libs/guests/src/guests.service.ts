@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppConfig } from '#config';
 import { type Envelope, Errors, ModID, ok } from '#envelope';
 import { HypervisorClient, type PowerState, isSmapi } from '#hypervisor';
-import { type Accepted, OperationsService, type Preferences } from '#operations';
+import { type Accepted, type OperationRequest, OperationsService } from '#operations';
 import { GuestsRepository } from '#persistence';
 import type { CreateGuestDto } from './dto/create-guest.dto.js';
 import { maskPassword } from './domain/guest-directory.js';
@@ -30,9 +30,9 @@ export class GuestsService {
     return ok(await this.guests.listManaged());
   }
 
-  create(dto: CreateGuestDto, prefer: Preferences): Promise<Envelope | Accepted> {
+  create(dto: CreateGuestDto, req: OperationRequest): Promise<Envelope | Accepted> {
     const payload = resolveCreateGuest(dto, this.cfg);
-    return this.ops.submit('guest.create', payload, { prefer, statusRule: 'alreadyExists' });
+    return this.ops.submit('guest.create', payload, { ...req, statusRule: 'alreadyExists' });
   }
 
   /** Directory lines; 404 rs 3 when the guest is known but its directory entry is gone. */
@@ -58,7 +58,7 @@ export class GuestsService {
    * Delete is idempotent: unknown everywhere → 200 at once; in the directory but not managed →
    * 404 (the reference will not delete users it does not manage); managed → an operation.
    */
-  async delete(userid: string, prefer: Preferences): Promise<Envelope | Accepted> {
+  async delete(userid: string, req: OperationRequest): Promise<Envelope | Accepted> {
     const id = userid.toUpperCase();
     if (!(await this.guests.findByUserid(id))) {
       try {
@@ -69,7 +69,7 @@ export class GuestsService {
       }
       throw Errors.notExist(ModID.GUEST, `Guest '${id}'`);
     }
-    return this.ops.submit('guest.delete', { userid: id }, { prefer, statusRule: 'default' });
+    return this.ops.submit('guest.delete', { userid: id }, { ...req, statusRule: 'default' });
   }
 
   async powerState(userid: string): Promise<Envelope<PowerState>> {
@@ -82,21 +82,21 @@ export class GuestsService {
     return ok(await this.hv.queryUserPower(userid));
   }
 
-  async start(userid: string, prefer: Preferences): Promise<Envelope | Accepted> {
+  async start(userid: string, req: OperationRequest): Promise<Envelope | Accepted> {
     const id = await this.requireManaged(userid);
     return this.ops.submit(
       'guest.start',
       { userid: id },
-      { prefer, statusRule: 'notFoundAndConflict' },
+      { ...req, statusRule: 'notFoundAndConflict' },
     );
   }
 
-  async stop(userid: string, prefer: Preferences): Promise<Envelope | Accepted> {
+  async stop(userid: string, req: OperationRequest): Promise<Envelope | Accepted> {
     const id = await this.requireManaged(userid);
     return this.ops.submit(
       'guest.stop',
       { userid: id },
-      { prefer, statusRule: 'notFoundAndConflict' },
+      { ...req, statusRule: 'notFoundAndConflict' },
     );
   }
 }

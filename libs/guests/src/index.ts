@@ -3,5 +3,4 @@ export { GuestHandlersModule } from './guest-handlers.module.js';
 export { CreateGuestHandler } from './handlers/create-guest.handler.js';
 export { DeleteGuestHandler } from './handlers/delete-guest.handler.js';
 export { StartGuestHandler, StopGuestHandler } from './handlers/power.handlers.js';
-export { Prefer } from './prefer.decorator.js';
 export { UseridPipe } from './userid.pipe.js';

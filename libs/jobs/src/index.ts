@@ -3,3 +3,4 @@ export * from './job-catalogue.js';
 export * from './payloads/patterns.js';
 export { GuestTargetPayload } from './payloads/guest-target.payload.js';
 export { CreateGuestPayload, ResolvedDisk } from './payloads/create-guest.payload.js';
+export { PruneOperationsPayload } from './payloads/prune-operations.payload.js';

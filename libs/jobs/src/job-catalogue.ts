@@ -1,6 +1,7 @@
 import type { Envelope } from '#envelope';
 import { CreateGuestPayload } from './payloads/create-guest.payload.js';
 import { GuestTargetPayload } from './payloads/guest-target.payload.js';
+import { PruneOperationsPayload } from './payloads/prune-operations.payload.js';
 import type { QueueName } from './queues.js';
 
 type Class<T> = new () => T;
@@ -15,6 +16,8 @@ export interface JobDefinition<P extends object, R> {
   readonly attempts: number;
   /** Human summary for listings and the dashboard. */
   readonly title: string;
+  /** Housekeeping run by the workers' schedule: no operation record, no client waits. */
+  readonly system?: boolean;
   /** Phantom: carries the result type for typed callers. */
   readonly __result?: R;
 }
@@ -56,6 +59,14 @@ export const JOB_CATALOGUE = {
   'guest.delete': guestLifecycle('Delete guest'),
   'guest.start': guestLifecycle('Start guest'),
   'guest.stop': guestLifecycle('Stop guest'),
+  'operations.prune': job<PruneOperationsPayload, { deleted: number }>({
+    queue: 'maintenance',
+    payload: PruneOperationsPayload,
+    target: () => null,
+    attempts: 1,
+    title: 'Prune ended operations past retention',
+    system: true,
+  }),
 } as const;
 
 export type JobCatalogue = typeof JOB_CATALOGUE;

@@ -8,5 +8,11 @@ export { isFinal, operationView, type OperationView } from './operation-view.js'
 export { OperationsModule } from './operations.module.js';
 export { OperationsService, type SubmitOptions } from './operations.service.js';
 export { type Preferences, parsePrefer, preferenceApplied } from './prefer.js';
+export { OpRequest, type OperationRequest } from './operation-request.decorator.js';
 export { QueuesModule } from './queues.module.js';
 export { SUBMITS_OPERATION, SubmitsOperation } from './submits-operation.decorator.js';
+export { PruneOperationsHandler } from './prune/prune-operations.handler.js';
+export { PruneSchedule } from './prune/prune-schedule.service.js';
+export { OperationCancelled } from './operation-context.js';
+export { GuestTurns } from './coordination/guest-turns.service.js';
+export { CancelSignals } from './coordination/cancel-signals.service.js';

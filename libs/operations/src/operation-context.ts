@@ -2,6 +2,15 @@ import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { HvError } from '#envelope';
 import { type OperationStep, OperationsRepository } from '#persistence';
+import type { CancelSignals } from './coordination/cancel-signals.service.js';
+
+/** Thrown at a safe point when the operation was asked to stop. */
+export class OperationCancelled extends Error {
+  constructor(readonly operationId: string) {
+    super(`operation ${operationId} was cancelled`);
+    this.name = 'OperationCancelled';
+  }
+}
 
 /**
  * What a handler sees of its operation: recorded steps and progress. A step that ended `ok`
@@ -13,11 +22,16 @@ export class OperationContext {
   /** Undo actions of the steps done so far, in order; run in reverse on final failure. */
   private readonly undos: { name: string; undo: () => Promise<unknown> }[] = [];
 
+  /**
+   * @param ops where steps and progress are recorded; null for housekeeping jobs, which have no
+   *   operation record (their steps just run)
+   */
   constructor(
     readonly operationId: string,
-    private readonly ops: OperationsRepository,
+    private readonly ops: OperationsRepository | null,
     private readonly job: Job,
     previousSteps: OperationStep[],
+    private readonly cancels: CancelSignals,
   ) {
     this.log = new Logger(`op ${operationId.slice(0, 8)}`);
     this.doneBefore = new Set(previousSteps.filter((s) => s.result === 'ok').map((s) => s.name));
@@ -32,26 +46,34 @@ export class OperationContext {
     fn: () => Promise<T>,
     opts: { undo?: () => Promise<unknown> } = {},
   ): Promise<T | undefined> {
+    if (!this.ops) return fn();
+    const ops = this.ops;
     if (this.doneBefore.has(name)) {
       this.log.debug(`step ${name} already done in an earlier attempt`);
       if (opts.undo) this.undos.push({ name, undo: opts.undo });
       return undefined;
     }
+    // the safe point: nothing of this step has happened yet (undo steps always run)
+    if (!name.startsWith('undo ') && (await this.cancels.requested(this.operationId))) {
+      throw new OperationCancelled(this.operationId);
+    }
     const startedAt = new Date().toISOString();
-    await this.ops.appendStep(this.operationId, { name, startedAt });
+    await ops.appendStep(this.operationId, { name, startedAt });
+    await this.publish(name);
     try {
       const out = await fn();
-      await this.ops.appendStep(this.operationId, {
+      await ops.appendStep(this.operationId, {
         name,
         startedAt,
         endedAt: new Date().toISOString(),
         result: 'ok',
       });
+      await this.publish(name);
       if (opts.undo) this.undos.push({ name, undo: opts.undo });
       return out;
     } catch (e) {
       const err = e instanceof HvError ? e : null;
-      await this.ops.appendStep(this.operationId, {
+      await ops.appendStep(this.operationId, {
         name,
         startedAt,
         endedAt: new Date().toISOString(),
@@ -59,6 +81,7 @@ export class OperationContext {
         ...(err ? { rc: err.rc, rs: err.rs } : {}),
         detail: (e as Error).message,
       });
+      await this.publish(name);
       throw e;
     }
   }
@@ -80,7 +103,7 @@ export class OperationContext {
   /** Records a step that was decided without acting (e.g. already in the wanted state). */
   async skip(name: string, detail: string): Promise<void> {
     const now = new Date().toISOString();
-    await this.ops.appendStep(this.operationId, {
+    await this.ops?.appendStep(this.operationId, {
       name,
       startedAt: now,
       endedAt: now,
@@ -89,10 +112,17 @@ export class OperationContext {
     });
   }
 
+  private percent = 0;
+
   /** Reports progress in percent, on the operation and as the job's progress. */
   async progress(percent: number): Promise<void> {
-    const p = Math.max(0, Math.min(100, Math.round(percent)));
-    await this.ops.setProgress(this.operationId, p);
-    await this.job.updateProgress(p);
+    this.percent = Math.max(0, Math.min(100, Math.round(percent)));
+    await this.ops?.setProgress(this.operationId, this.percent);
+    await this.publish();
+  }
+
+  /** Job progress is how listeners (event streams, dashboard) learn of steps and percent. */
+  private async publish(step?: string): Promise<void> {
+    await this.job.updateProgress({ percent: this.percent, ...(step ? { step } : {}) });
   }
 }

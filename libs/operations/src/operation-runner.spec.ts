@@ -1,8 +1,11 @@
 import { jest } from '@jest/globals';
 import type { ModuleRef } from '@nestjs/core';
-import { type Job, UnrecoverableError } from 'bullmq';
+import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
+import { loadConfig } from '#config';
 import { Errors } from '#envelope';
 import type { OperationRecord, OperationsRepository, OperationStep } from '#persistence';
+import type { CancelSignals } from './coordination/cancel-signals.service.js';
+import type { GuestTurns } from './coordination/guest-turns.service.js';
 import type { OperationContext } from './operation-context.js';
 import { HANDLER_REGISTRY, OperationRunner } from './operation-runner.js';
 
@@ -69,13 +72,41 @@ function job(id: string, payload: object, attemptsMade = 0, attempts = 3): Job {
     attemptsMade,
     opts: { attempts },
     updateProgress: () => Promise.resolve(),
+    moveToDelayed: (at: number) => Promise.resolve(void delayed.push(at)),
   } as unknown as Job;
+}
+
+const delayed: number[] = [];
+
+/** Per-guest lines as GuestTurns keeps them in Redis. */
+class FakeTurns {
+  lines = new Map<string, string[]>();
+  woken: string[] = [];
+  head = (g: string) => Promise.resolve(this.lines.get(g)?.[0] ?? null);
+  line = (g: string) => Promise.resolve([...(this.lines.get(g) ?? [])]);
+  join = (g: string, id: string) => {
+    this.lines.set(g, [...(this.lines.get(g) ?? []), id]);
+    return Promise.resolve(0);
+  };
+  leave = (g: string, id: string) => {
+    this.lines.set(
+      g,
+      (this.lines.get(g) ?? []).filter((x) => x !== id),
+    );
+    return this.head(g);
+  };
+  leaveAndWake = async (g: string, id: string) => {
+    const next = await this.leave(g, id);
+    if (next) this.woken.push(next);
+  };
 }
 
 describe('OperationRunner', () => {
   let ops: FakeOps;
   let run: jest.Mock<(p: unknown, ctx: OperationContext) => Promise<unknown>>;
   let sut: OperationRunner;
+  let turns: FakeTurns;
+  let cancels: Set<string>;
 
   beforeEach(() => {
     ops = new FakeOps();
@@ -85,7 +116,19 @@ describe('OperationRunner', () => {
       get: (token: unknown) =>
         token === HANDLER_REGISTRY ? { 'guest.start': 'H' } : token === 'H' ? handler : undefined,
     } as unknown as ModuleRef;
-    sut = new OperationRunner(ops as unknown as OperationsRepository, moduleRef);
+    turns = new FakeTurns();
+    cancels = new Set();
+    const cancelSignals = {
+      requested: (id: string) => Promise.resolve(cancels.has(id)),
+      clear: (id: string) => Promise.resolve(void cancels.delete(id)),
+    } as unknown as CancelSignals;
+    sut = new OperationRunner(
+      loadConfig({ GUEST_TURN_RECHECK_MS: '100' }),
+      ops as unknown as OperationsRepository,
+      turns as unknown as GuestTurns,
+      cancelSignals,
+      moduleRef,
+    );
   });
 
   it('records success with the envelope', async () => {
@@ -184,5 +227,56 @@ describe('OperationRunner', () => {
     const env = ops.rows.get('h')!.response!;
     expect(env).toMatchObject({ overallRC: 500, rc: 500 });
     expect(env.errmsg).not.toContain('x is undefined');
+  });
+
+  it('waits without running while an earlier operation of the guest is unfinished', async () => {
+    ops.add('first', { status: 'running' });
+    ops.add('second');
+    await turns.join('G1', 'first');
+    await turns.join('G1', 'second');
+    run.mockResolvedValue('');
+    await expect(sut.run(job('second', { userid: 'G1' }))).rejects.toBeInstanceOf(DelayedError);
+    expect(run).not.toHaveBeenCalled();
+    expect(ops.rows.get('second')!.status).toBe('queued');
+    expect(delayed.length).toBeGreaterThan(0);
+  });
+
+  it('runs when the head has ended, then wakes the next in line', async () => {
+    ops.add('old', { status: 'succeeded' });
+    ops.add('mine');
+    ops.add('next');
+    for (const id of ['old', 'mine', 'next']) await turns.join('G1', id);
+    run.mockResolvedValue('');
+    await sut.run(job('mine', { userid: 'G1' }));
+    expect(ops.rows.get('mine')!.status).toBe('succeeded');
+    expect(turns.lines.get('G1')).toEqual(['next']);
+    expect(turns.woken).toEqual(['next']);
+  });
+
+  it('stops at the next safe point when cancelled, undoing what it did', async () => {
+    ops.add('c1');
+    const undone: string[] = [];
+    run.mockImplementation(async (_p, ctx) => {
+      await ctx.step('one', () => Promise.resolve(), {
+        undo: () => Promise.resolve(undone.push('one')),
+      });
+      cancels.add('c1');
+      await ctx.step('two', () => Promise.resolve(undone.push('two ran')));
+    });
+    await expect(sut.run(job('c1', { userid: 'G1' }))).rejects.toBeInstanceOf(UnrecoverableError);
+    expect(undone).toEqual(['one']);
+    const row = ops.rows.get('c1')!;
+    expect(row.status).toBe('cancelled');
+    expect(row.response).toMatchObject({ overallRC: 409, rs: 14, modID: 120 });
+    expect(row.steps.map((s) => s.name)).toEqual(['one', 'undo one']);
+    expect(cancels.has('c1')).toBe(false);
+  });
+
+  it('does not start an operation cancelled while it waited', async () => {
+    ops.add('c2');
+    cancels.add('c2');
+    await expect(sut.run(job('c2', { userid: 'G1' }))).rejects.toBeInstanceOf(UnrecoverableError);
+    expect(run).not.toHaveBeenCalled();
+    expect(ops.rows.get('c2')!.status).toBe('cancelled');
   });
 });

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { type Job, UnrecoverableError } from 'bullmq';
+import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
+import { AppConfig } from '#config';
 import { type Envelope, Errors, HvError, httpStatusOf, ok } from '#envelope';
-import { JOB_CATALOGUE, type JobName, isJobName } from '#jobs';
-import { OperationsRepository } from '#persistence';
+import { JOB_CATALOGUE, type JobDefinition, type JobName, isJobName } from '#jobs';
+import { type OperationRecord, OperationsRepository } from '#persistence';
+import { CancelSignals } from './coordination/cancel-signals.service.js';
+import { GuestTurns } from './coordination/guest-turns.service.js';
 import type { OperationJobData } from './job-data.js';
-import { OperationContext } from './operation-context.js';
+import { OperationCancelled, OperationContext } from './operation-context.js';
 import type { HandlerRegistry, OperationHandler } from './operation-handler.js';
 import { isFinal } from './operation-view.js';
 
@@ -23,48 +26,67 @@ function isRetryable(e: unknown): boolean {
 
 export const HANDLER_REGISTRY = Symbol('HANDLER_REGISTRY');
 
-/** Runs an operation's job in a worker: payload check, steps, result on the operation row. */
+type AnyDefinition = JobDefinition<object, unknown>;
+
+/**
+ * Runs an operation's job in a worker: payload check, its guest's turn, steps, cancellation,
+ * undo on failure, and the result on the operation row.
+ */
 @Injectable()
 export class OperationRunner {
   private readonly log = new Logger(OperationRunner.name);
 
   constructor(
+    private readonly cfg: AppConfig,
     private readonly ops: OperationsRepository,
+    private readonly turns: GuestTurns,
+    private readonly cancels: CancelSignals,
     private readonly moduleRef: ModuleRef,
   ) {}
 
-  private registry(): HandlerRegistry {
-    return this.moduleRef.get<HandlerRegistry>(HANDLER_REGISTRY, { strict: false });
+  private handler(name: JobName): OperationHandler<JobName> {
+    const registry = this.moduleRef.get<HandlerRegistry>(HANDLER_REGISTRY, { strict: false });
+    return this.moduleRef.get<OperationHandler<JobName>>(registry[name], { strict: false });
   }
 
-  async run(job: Job<OperationJobData>): Promise<Envelope> {
-    const id = job.id!;
+  async run(job: Job<OperationJobData>, token?: string): Promise<Envelope> {
     if (!isJobName(job.name)) throw new UnrecoverableError(`unknown job ${job.name}`);
+    const def = JOB_CATALOGUE[job.name] as AnyDefinition;
+    const payload = plainToInstance(def.payload, job.data.payload);
+    const problems = await validate(payload);
+    if (def.system) return this.runSystem(job, payload, problems.length > 0);
+
+    const id = job.id!;
     const op = await this.ops.get(id);
     if (!op) throw new UnrecoverableError(`operation ${id} has no record`);
     if (isFinal(op.status) && op.response) return op.response; // at-least-once delivery
     const rule = job.data.statusRule;
-
-    const def = JOB_CATALOGUE[job.name];
-    const payload = plainToInstance(def.payload as new () => object, job.data.payload);
-    const problems = await validate(payload);
+    const target = def.target(payload);
     if (problems.length) {
-      const err = Errors.input(
-        3,
-        `payload of ${job.name}: ${problems.map((p) => p.property).join(', ')}`,
+      const fields = problems.map((p) => p.property).join(', ');
+      return this.end(
+        op,
+        target,
+        'failed',
+        Errors.input(3, `payload of ${job.name}: ${fields}`),
+        rule,
       );
-      return this.fail(id, err, rule);
     }
+    if (target && !(await this.myTurn(target, id))) {
+      // wait for the guest's earlier operations without holding a worker slot
+      await job.moveToDelayed(Date.now() + this.cfg.GUEST_TURN_RECHECK_MS, token);
+      throw new DelayedError();
+    }
+    if (await this.cancels.requested(id))
+      return this.end(op, target, 'cancelled', Errors.cancelled(id), rule);
 
     await this.ops.markRunning(id, job.attemptsMade + 1);
-    const ctx = new OperationContext(id, this.ops, job, op.steps);
-    const handler = this.moduleRef.get<OperationHandler<JobName>>(this.registry()[job.name], {
-      strict: false,
-    });
+    const ctx = new OperationContext(id, this.ops, job, op.steps, this.cancels);
     try {
-      const output = await handler.run(payload as never, ctx);
+      const output = await this.handler(job.name).run(payload as never, ctx);
       const env = ok(output);
       await this.ops.finish(id, { status: 'succeeded', response: env, httpStatus: 200 });
+      await this.leaveLine(target, id);
       return env;
     } catch (e) {
       if (isRetryable(e) && job.attemptsMade + 1 < (job.opts.attempts ?? 1)) {
@@ -75,29 +97,67 @@ export class OperationRunner {
         throw e;
       }
       await ctx.rollback();
-      let err: HvError;
-      if (e instanceof HvError) err = e;
-      else {
-        const errorId = randomUUID();
-        this.log.error(`operation ${id} (${job.name}) error id ${errorId}`, (e as Error).stack);
-        err = Errors.internal(`error id ${errorId}`);
-      }
-      return this.fail(id, err, rule);
+      if (e instanceof OperationCancelled)
+        return this.end(op, target, 'cancelled', Errors.cancelled(id), rule);
+      return this.end(op, target, 'failed', this.asHvError(e, id, job.name), rule);
     }
   }
 
-  /** Records the failure and fails the job without retries (the dashboard shows it failed). */
-  private async fail(
-    id: string,
+  private asHvError(e: unknown, id: string, name: string): HvError {
+    if (e instanceof HvError) return e;
+    const errorId = randomUUID();
+    this.log.error(`operation ${id} (${name}) error id ${errorId}`, (e as Error).stack);
+    return Errors.internal(`error id ${errorId}`);
+  }
+
+  /**
+   * Whether the operation is at the head of its guest's line. Heads that have ended (or whose
+   * record is gone) are dropped; an operation missing from the line (Redis lost it) rejoins.
+   */
+  private async myTurn(target: string, id: string): Promise<boolean> {
+    for (;;) {
+      const head = await this.turns.head(target);
+      if (head === id) return true;
+      if (head === null) {
+        await this.turns.join(target, id);
+        continue;
+      }
+      const headOp = await this.ops.get(head);
+      if (headOp && !isFinal(headOp.status)) {
+        if (!(await this.turns.line(target)).includes(id)) await this.turns.join(target, id);
+        return false;
+      }
+      await this.turns.leave(target, head);
+    }
+  }
+
+  private async leaveLine(target: string | null, id: string): Promise<void> {
+    if (target) await this.turns.leaveAndWake(target, id);
+  }
+
+  /** Records how the operation ended and fails the job without retries. */
+  private async end(
+    op: OperationRecord,
+    target: string | null,
+    status: 'failed' | 'cancelled',
     err: HvError,
     rule: OperationJobData['statusRule'],
   ): Promise<never> {
     const env = err.toEnvelope();
-    await this.ops.finish(id, {
-      status: 'failed',
+    await this.ops.finish(op.id, {
+      status,
       response: env,
-      httpStatus: httpStatusOf(env, rule),
+      httpStatus: err.httpStatus ?? httpStatusOf(env, rule),
     });
+    await this.cancels.clear(op.id);
+    await this.leaveLine(target, op.id);
     throw new UnrecoverableError(err.message);
+  }
+
+  /** Housekeeping jobs: no operation row, nobody waiting. */
+  private async runSystem(job: Job, payload: object, invalid: boolean): Promise<Envelope> {
+    if (invalid) throw new UnrecoverableError(`invalid payload of ${job.name}`);
+    const ctx = new OperationContext(job.id ?? job.name, null, job, [], this.cancels);
+    return ok(await this.handler(job.name as JobName).run(payload as never, ctx));
   }
 }

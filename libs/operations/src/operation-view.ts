@@ -14,7 +14,7 @@ export function operationView(op: OperationRecord) {
     queue: op.queue,
     target: op.target,
     status: op.status,
-    progress: op.progress,
+    progress: { percent: op.progress, step: op.steps.at(-1)?.name ?? null },
     attempts: op.attempts,
     steps: op.steps.map((s) => ({
       name: s.name,

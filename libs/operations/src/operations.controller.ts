@@ -1,6 +1,17 @@
-import { Controller, Get, Headers, Param, ParseUUIDPipe, Query } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Query,
+} from '@nestjs/common';
 import { type Envelope, Errors, ok } from '#envelope';
 import { OperationsRepository } from '#persistence';
+import type { Accepted } from './accepted.js';
+import { OpRequest, type OperationRequest } from './operation-request.decorator.js';
 import { ListOperationsQuery, WaitQuery } from './operations.dto.js';
 import { OperationsService } from './operations.service.js';
 import { operationView } from './operation-view.js';
@@ -37,5 +48,16 @@ export class OperationsController {
     const op = wait > 0 ? await this.service.waitFor(id, wait) : await this.ops.get(id);
     if (!op) throw Errors.notExist(120, `Operation '${id}'`);
     return ok(operationView(op));
+  }
+
+  /** Cancels a queued or running operation; 409 once it has ended. */
+  @Post(':id/cancel')
+  @HttpCode(200)
+  cancel(
+    @Param('id', new ParseUUIDPipe({ exceptionFactory: () => Errors.notExist(120, 'Operation') }))
+    id: string,
+    @OpRequest() req: OperationRequest,
+  ): Promise<Envelope | Accepted> {
+    return this.service.cancel(id, req.prefer);
   }
 }

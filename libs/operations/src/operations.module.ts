@@ -1,9 +1,20 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { CancelSignals } from './coordination/cancel-signals.service.js';
+import { GuestTurns } from './coordination/guest-turns.service.js';
+import { RedisService } from './coordination/redis.service.js';
+import { GuestOperationsController } from './guest-operations.controller.js';
+import { Idempotency } from './idempotency.service.js';
 import { JobWaiter } from './job-waiter.service.js';
+import { OperationEventsController } from './events/operation-events.controller.js';
 import { OperationRunner } from './operation-runner.js';
 import { OperationsController } from './operations.controller.js';
 import { OperationsService } from './operations.service.js';
+import { PruneOperationsHandler } from './prune/prune-operations.handler.js';
+import { PruneSchedule } from './prune/prune-schedule.service.js';
+import { QueueSettings } from './queue-settings.service.js';
 import { QueuesModule } from './queues.module.js';
+
+const COORDINATION = [RedisService, GuestTurns, CancelSignals, QueueSettings];
 
 /** Api side: submit and wait, the /operations resource. Worker side: the runner. */
 @Module({})
@@ -13,9 +24,9 @@ export class OperationsModule {
       module: OperationsModule,
       global: true,
       imports: [QueuesModule.forRoot('api')],
-      controllers: [OperationsController],
-      providers: [JobWaiter, OperationsService],
-      exports: [OperationsService, QueuesModule],
+      controllers: [OperationsController, OperationEventsController, GuestOperationsController],
+      providers: [...COORDINATION, JobWaiter, Idempotency, OperationsService],
+      exports: [OperationsService, JobWaiter, QueuesModule],
     };
   }
 
@@ -24,8 +35,8 @@ export class OperationsModule {
       module: OperationsModule,
       global: true,
       imports: [QueuesModule.forRoot('worker')],
-      providers: [OperationRunner],
-      exports: [OperationRunner, QueuesModule],
+      providers: [...COORDINATION, OperationRunner, PruneOperationsHandler, PruneSchedule],
+      exports: [OperationRunner, PruneOperationsHandler, QueuesModule],
     };
   }
 }

@@ -1,35 +1,39 @@
 import { randomUUID } from 'node:crypto';
 import { getQueueToken } from '@nestjs/bullmq';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import { AppConfig } from '#config';
-import { type Envelope, Errors, HvError, type StatusRule } from '#envelope';
+import { type Envelope, Errors, HvError, ModID, type StatusRule, ok } from '#envelope';
 import { JOB_CATALOGUE, type JobName, type JobPayload, type QueueName } from '#jobs';
-import { OperationsRepository } from '#persistence';
+import { DuplicateRecordError, type OperationRecord, OperationsRepository } from '#persistence';
 import { Accepted } from './accepted.js';
+import { CancelSignals } from './coordination/cancel-signals.service.js';
+import { GuestTurns } from './coordination/guest-turns.service.js';
+import { Idempotency } from './idempotency.service.js';
 import type { OperationJobData } from './job-data.js';
 import { JobWaiter } from './job-waiter.service.js';
+import type { OperationRequest } from './operation-request.decorator.js';
 import { isFinal, operationView } from './operation-view.js';
 import { type Preferences, preferenceApplied } from './prefer.js';
 
-export interface SubmitOptions {
-  prefer: Preferences;
+export interface SubmitOptions extends OperationRequest {
   statusRule: StatusRule;
 }
 
 /**
  * Turns a change to the hypervisor into an operation: a database row plus a BullMQ job whose
- * id is the operation id; then waits as the client prefers.
+ * id is the operation id, in its guest's line; then waits as the client prefers.
  */
 @Injectable()
 export class OperationsService {
-  private readonly log = new Logger(OperationsService.name);
-
   constructor(
     private readonly cfg: AppConfig,
     private readonly ops: OperationsRepository,
     private readonly waiter: JobWaiter,
+    private readonly turns: GuestTurns,
+    private readonly cancels: CancelSignals,
+    private readonly idempotency: Idempotency,
     private readonly moduleRef: ModuleRef,
   ) {}
 
@@ -47,9 +51,35 @@ export class OperationsService {
     opts: SubmitOptions,
   ): Promise<Envelope | Accepted> {
     const def = JOB_CATALOGUE[kind];
-    const id = randomUUID();
     const target = (def.target as (p: JobPayload<N>) => string | null)(payload);
-    await this.ops.create({ id, kind, queue: def.queue, target, request: payload });
+    const key = opts.idempotencyKey;
+    const hash = key ? this.idempotency.hash(kind, payload) : null;
+    if (key && hash) {
+      const prior = await this.idempotency.find(key, hash);
+      if (prior) return this.replay(prior, key, opts.prefer);
+    }
+    await this.admit(def.queue, target, opts.prefer);
+
+    const id = randomUUID();
+    try {
+      await this.ops.create({
+        id,
+        kind,
+        queue: def.queue,
+        target,
+        request: payload,
+        idempotencyKey: key,
+        requestHash: hash,
+      });
+    } catch (e) {
+      const prior =
+        e instanceof DuplicateRecordError && key && hash
+          ? await this.idempotency.find(key, hash)
+          : null;
+      if (prior) return this.replay(prior, key!, opts.prefer); // a concurrent request with the key won
+      throw e;
+    }
+    if (target) await this.turns.join(target, id);
     const data: OperationJobData<N> = {
       payload,
       statusRule: opts.statusRule,
@@ -68,9 +98,31 @@ export class OperationsService {
         `The job queue is unavailable: ${(e as Error).message}`,
       );
       await this.ops.finish(id, { status: 'failed', response: err.toEnvelope(), httpStatus: 503 });
+      if (target) await this.turns.leave(target, id).catch(() => null);
       throw err;
     }
     return this.await(id, this.waitMs(opts.prefer), opts.prefer);
+  }
+
+  /** Refuses work beyond the backlog limit (429), or behind a busy guest under handling=strict. */
+  private async admit(queue: QueueName, target: string | null, prefer: Preferences): Promise<void> {
+    const counts = await this.queue(queue).getJobCounts('waiting', 'delayed', 'prioritized');
+    const backlog = Object.values(counts).reduce((a, b) => a + b, 0);
+    if (backlog >= this.cfg.QUEUE_BACKLOG_MAX) throw Errors.backlogFull(queue, 30);
+    if (prefer.strict && target) {
+      const busy = await this.turns.busyWith(target);
+      if (busy) throw Errors.guestBusy(target, busy);
+    }
+  }
+
+  /** The answer for a repeated Idempotency-Key: the result when done, 409 while it runs. */
+  private replay(
+    prior: OperationRecord,
+    key: string,
+    prefer: Preferences,
+  ): Promise<Envelope | Accepted> {
+    if (!isFinal(prior.status)) throw Errors.operationInProgress(key, prior.id);
+    return this.await(prior.id, 0, prefer);
   }
 
   private waitMs(p: Preferences): number {
@@ -79,25 +131,57 @@ export class OperationsService {
     return Math.min(p.wait ?? cap, cap) * 1000;
   }
 
-  /** Long-poll of GET /operations/{id}: at most 50 s, below common proxy idle limits. */
-  waitFor(id: string, seconds: number) {
-    return this.waiter.wait(id, Math.min(seconds, 50) * 1000);
+  /** Long-poll of GET /operations/{id}: at most LONG_POLL_MAX_S. */
+  waitFor(id: string, seconds: number): Promise<OperationRecord | null> {
+    return this.waiter.wait(id, Math.min(seconds, this.cfg.LONG_POLL_MAX_S) * 1000);
   }
 
   /** Waits up to `ms`, then answers with the result or Accepted. */
   async await(id: string, ms: number, prefer: Preferences): Promise<Envelope | Accepted> {
     const op = ms > 0 ? await this.waiter.wait(id, ms) : await this.ops.get(id);
-    if (!op) throw Errors.notExist(120, `Operation '${id}'`);
+    if (!op) throw Errors.notExist(ModID.REST, `Operation '${id}'`);
     if (isFinal(op.status) && op.response) {
       if (op.response.overallRC !== 0) throw HvError.fromEnvelope(op.response);
       return op.response;
     }
+    return this.accepted(op, prefer);
+  }
+
+  private accepted(op: OperationRecord, prefer: Preferences): Accepted {
     const view = operationView(op);
     return new Accepted(
-      { overallRC: 0, rc: 0, rs: 0, errmsg: '', modID: null, output: view },
+      ok(view),
       view.links.self,
       op.status === 'queued' ? 2 : 1,
       preferenceApplied(prefer),
     );
+  }
+
+  /**
+   * Cancels an operation: a queued one is removed at once; a running one is told to stop at its
+   * next safe point (any worker process sees it), then undoes what it did. Waits as for submit.
+   */
+  async cancel(id: string, prefer: Preferences): Promise<Envelope | Accepted> {
+    const op = await this.ops.get(id);
+    if (!op) throw Errors.notExist(ModID.REST, `Operation '${id}'`);
+    if (isFinal(op.status)) throw Errors.notCancellable(id, op.status);
+    await this.cancels.request(id);
+    const job = await this.queue(op.queue as QueueName).getJob(id);
+    const state = job ? await job.getState() : 'unknown';
+    if (job && ['waiting', 'delayed', 'prioritized', 'waiting-children'].includes(state)) {
+      const removed = await job.remove().then(
+        () => true,
+        () => false, // taken by a worker meanwhile: it will see the request
+      );
+      if (removed) {
+        const env = Errors.cancelled(id).toEnvelope();
+        await this.ops.finish(id, { status: 'cancelled', response: env, httpStatus: 409 });
+        await this.cancels.clear(id);
+        if (op.target) await this.turns.leaveAndWake(op.target, id);
+      }
+    }
+    const ended = await this.waiter.wait(id, this.waitMs(prefer));
+    if (ended && isFinal(ended.status)) return ok(operationView(ended));
+    return this.accepted(ended ?? op, prefer);
   }
 }

@@ -3,6 +3,8 @@ export interface Preferences {
   respondAsync: boolean;
   /** Seconds the client is willing to wait (`wait=N`). */
   wait?: number;
+  /** `handling=strict`: refuse (409) rather than queue behind the guest's other operations. */
+  strict?: boolean;
 }
 
 export function parsePrefer(header: string | string[] | undefined): Preferences {
@@ -17,13 +19,16 @@ export function parsePrefer(header: string | string[] | undefined): Preferences 
     const key = k.toLowerCase();
     if (key === 'respond-async') prefs.respondAsync = true;
     else if (key === 'wait' && v && /^\d+$/.test(v)) prefs.wait = Number(v);
+    else if (key === 'handling' && v?.toLowerCase() === 'strict') prefs.strict = true;
   }
   return prefs;
 }
 
 /** The Preference-Applied value for what was honoured, or undefined. */
 export function preferenceApplied(p: Preferences): string | undefined {
-  if (p.respondAsync) return 'respond-async';
-  if (p.wait !== undefined) return `wait=${p.wait}`;
-  return undefined;
+  const applied = [
+    p.respondAsync ? 'respond-async' : p.wait !== undefined ? `wait=${p.wait}` : '',
+    p.strict ? 'handling=strict' : '',
+  ].filter(Boolean);
+  return applied.length ? applied.join(', ') : undefined;
 }

@@ -67,6 +67,30 @@ describe('OperationsRepository (SQLite)', () => {
     expect(await ops.endedAmong(many)).toEqual([b.id]);
   });
 
+  it('prunes ended operations past their retention, failed ones later', async () => {
+    const done = await newOp();
+    const failed = await newOp();
+    const running = await newOp();
+    await ops.finish(done.id, { status: 'succeeded', response: ok(), httpStatus: 200 });
+    await ops.finish(failed.id, { status: 'failed', response: ok(), httpStatus: 500 });
+    await ops.markRunning(running.id, 1);
+    const past = new Date(Date.now() - 1000);
+    const future = new Date(Date.now() + 60_000);
+    expect(await ops.pruneEnded(past, past)).toBe(0);
+    expect(await ops.pruneEnded(future, past)).toBe(1);
+    expect(await ops.get(done.id)).toBeNull();
+    expect(await ops.pruneEnded(future, future)).toBe(1);
+    expect(await ops.get(failed.id)).toBeNull();
+    expect(await ops.get(running.id)).not.toBeNull();
+  });
+
+  it('releases an idempotency key', async () => {
+    const op = await newOp({ idempotencyKey: 'old' });
+    await ops.releaseIdempotencyKey(op.id);
+    expect(await ops.findByIdempotencyKey('old')).toBeNull();
+    expect(await newOp({ idempotencyKey: 'old' })).toMatchObject({ idempotencyKey: 'old' });
+  });
+
   it('raises DuplicateRecordError for a reused idempotency key', async () => {
     await newOp({ idempotencyKey: 'same' });
     await expect(newOp({ idempotencyKey: 'same' })).rejects.toBeInstanceOf(DuplicateRecordError);

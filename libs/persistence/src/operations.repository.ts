@@ -65,6 +65,27 @@ export class OperationsRepository {
     return out;
   }
 
+  /**
+   * Deletes ended operations: succeeded and cancelled ones that ended before `endedBefore`,
+   * failed ones before `failedBefore`. Resolves with how many went.
+   */
+  async pruneEnded(endedBefore: Date, failedBefore: Date): Promise<number> {
+    const { count } = await this.db.operation.deleteMany({
+      where: {
+        OR: [
+          { status: { in: ['succeeded', 'cancelled'] }, finishedAt: { lt: endedBefore } },
+          { status: 'failed', finishedAt: { lt: failedBefore } },
+        ],
+      },
+    });
+    return count;
+  }
+
+  /** Frees an expired Idempotency-Key so a new operation can take it. */
+  async releaseIdempotencyKey(id: string): Promise<void> {
+    await this.db.operation.update({ where: { id }, data: { idempotencyKey: null } });
+  }
+
   async findByIdempotencyKey(key: string): Promise<OperationRecord | null> {
     const row = await this.db.operation.findUnique({ where: { idempotencyKey: key } });
     return row && toOperationRecord(row);

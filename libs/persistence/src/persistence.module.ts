@@ -1,12 +1,13 @@
 import { Global, Module } from '@nestjs/common';
 import { GuestsRepository } from './guests.repository.js';
+import { OperationStatsRepository } from './operation-stats.repository.js';
 import { OperationsRepository } from './operations.repository.js';
 import { PrismaService } from './prisma.service.js';
 
 /** The database, for every module of the process; needs ConfigModule (AppConfig). */
 @Global()
 @Module({
-  providers: [PrismaService, GuestsRepository, OperationsRepository],
-  exports: [PrismaService, GuestsRepository, OperationsRepository],
+  providers: [PrismaService, GuestsRepository, OperationsRepository, OperationStatsRepository],
+  exports: [PrismaService, GuestsRepository, OperationsRepository, OperationStatsRepository],
 })
 export class PersistenceModule {}

@@ -4,24 +4,13 @@ import { FastifyAdapter as BoardAdapter } from '@bull-board/fastify';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplication } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { TokenService } from '#auth';
 import { Errors } from '#envelope';
 import { QUEUES } from '#jobs';
+import { hasOperatorCredentials } from './operator-credentials.js';
 
 export const DASHBOARD_PATH = '/admin/queues';
-
-/** Basic-auth password (any user name) or X-Auth-Token; the password is the admin token. */
-async function authorised(req: FastifyRequest, tokens: TokenService): Promise<boolean> {
-  const auth = req.headers.authorization;
-  if (auth?.startsWith('Basic ')) {
-    const decoded = Buffer.from(auth.slice(6), 'base64').toString('utf8');
-    const password = decoded.slice(decoded.indexOf(':') + 1);
-    if (tokens.isAdminToken(password)) return true;
-  }
-  const token = req.headers['x-auth-token'];
-  return typeof token === 'string' && (await tokens.verify(token));
-}
 
 /**
  * The Bull dashboard at /admin/queues, always behind credentials (even with AUTH=none): it can
@@ -47,7 +36,7 @@ export async function mountDashboard(
   await fastify.register(
     async (scope) => {
       scope.addHook('onRequest', async (req, reply) => {
-        if (await authorised(req, tokens)) return;
+        if (await hasOperatorCredentials(req.headers, tokens)) return;
         await reply
           .status(401)
           .header('www-authenticate', 'Basic realm="hv-orchestrator dashboard", charset="UTF-8"')

@@ -30,6 +30,7 @@ export class EnvelopeFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     const err = this.toHvError(exception, req, reply);
     const status = err.httpStatus ?? httpStatusOf(err.toEnvelope(), req.statusRule);
+    for (const [k, v] of Object.entries(err.headers ?? {})) void reply.header(k, v);
     void reply
       .status(status)
       .header('content-type', 'application/json; charset=utf-8')
@@ -41,7 +42,8 @@ export class EnvelopeFilter implements ExceptionFilter {
     const unmatched = !req.routeOptions?.url;
     if (unmatched) {
       const allowed = this.routes.allowed(req.url);
-      if (allowed.length) {
+      // a wildcard route that knows this method but not this file is a plain 404
+      if (allowed.length && !allowed.includes(req.method)) {
         void reply.header('allow', allowed.join(', '));
         return Errors.methodNotAllowed(req.method);
       }

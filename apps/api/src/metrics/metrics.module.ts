@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { HttpMetrics } from './http.metrics.js';
+import { MetricsController } from './metrics.controller.js';
+import { MetricsRegistry } from './metrics.registry.js';
+import { OperationMetrics } from './operation.metrics.js';
+import { QueueMetrics } from './queue.metrics.js';
+
+/** Prometheus metrics of the api process, at GET /metrics. */
+@Module({
+  controllers: [MetricsController],
+  providers: [MetricsRegistry, HttpMetrics, OperationMetrics, QueueMetrics],
+})
+export class MetricsModule {}

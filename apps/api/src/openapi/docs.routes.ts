@@ -1,0 +1,66 @@
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import type { FastifyInstance } from 'fastify';
+
+export const OPENAPI_PATH = '/openapi.json';
+export const DOCS_PATH = '/docs';
+
+/** The Swagger UI files the page loads. Named one by one, never a wildcard route: see below. */
+const ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png'];
+
+/** swagger-ui-dist as @nestjs/swagger (which depends on it) resolves it. */
+function swaggerUiDir(): string {
+  const fromSwagger = createRequire(createRequire(import.meta.url).resolve('@nestjs/swagger'));
+  return dirname(fromSwagger.resolve('swagger-ui-dist/package.json'));
+}
+
+const page = (title: string): string => `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>${title}</title>
+  <link rel="stylesheet" href="${DOCS_PATH}/swagger-ui.css">
+  <link rel="icon" type="image/png" href="${DOCS_PATH}/favicon-32x32.png">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="${DOCS_PATH}/swagger-ui-bundle.js"></script>
+  <script>
+    window.ui = SwaggerUIBundle({
+      url: '${OPENAPI_PATH}',
+      dom_id: '#swagger-ui',
+      presets: [SwaggerUIBundle.presets.apis],
+      layout: 'BaseLayout',
+    });
+  </script>
+</body>
+</html>
+`;
+
+/**
+ * GET /openapi.json and the Swagger UI page at GET /docs, public. SwaggerModule.setup is not
+ * used: it serves the UI files through a wildcard route, and a miss under a wildcard reaches
+ * the not-found handler as an unmatched request on a known path, which answers 405, not 404.
+ */
+export async function mountDocs(fastify: FastifyInstance, doc: OpenAPIObject): Promise<void> {
+  const json = JSON.stringify(doc);
+  const html = page(`${doc.info.title} API`);
+  fastify.get(OPENAPI_PATH, (_req, reply) => {
+    void reply.type('application/json; charset=utf-8').send(json);
+  });
+  await fastify.register(
+    async (scope) => {
+      await scope.register(fastifyStatic, { root: swaggerUiDir(), serve: false });
+      scope.get('/', (_req, reply) => {
+        void reply.type('text/html; charset=utf-8').send(html);
+      });
+      for (const file of ASSETS)
+        scope.get(`/${file}`, (_req, reply) => {
+          void reply.sendFile(file);
+        });
+    },
+    { prefix: DOCS_PATH },
+  );
+}

@@ -1,0 +1,50 @@
+import type { HeaderObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
+import { STATUS_DESCRIPTIONS } from './status-rule.statuses.js';
+
+export const ENVELOPE_REF = '#/components/schemas/Envelope';
+
+/** The spec's response envelope (libs/envelope/src/envelope.ts), the body of every answer. */
+export const ENVELOPE_SCHEMA: SchemaObject = {
+  type: 'object',
+  description: 'Every JSON answer, success or failure, has this shape.',
+  required: ['overallRC', 'rc', 'rs', 'errmsg', 'modID', 'output'],
+  properties: {
+    overallRC: { type: 'integer', description: '0 on success' },
+    rc: { type: 'integer', description: 'return code' },
+    rs: { type: 'integer', description: 'reason code' },
+    errmsg: { type: 'string', description: 'empty on success' },
+    modID: {
+      type: ['integer', 'string', 'null'],
+      description: 'module id; null on success; the module name for 501',
+    },
+    output: { description: 'the result; "" when there is none' },
+  },
+};
+
+/** A response whose body is the envelope. */
+export function envelopeResponse(
+  status: number,
+  headers?: Record<string, HeaderObject>,
+): ResponseObject {
+  return {
+    description: STATUS_DESCRIPTIONS[status] ?? `HTTP ${status}`,
+    ...(headers && { headers }),
+    content: { 'application/json': { schema: { $ref: ENVELOPE_REF } } },
+  };
+}
+
+/** Headers of a 202 for an operation that has not ended yet. */
+export const ACCEPTED_HEADERS: Record<string, HeaderObject> = {
+  Location: {
+    description: 'The operation: `/operations/{id}`',
+    schema: { type: 'string' },
+  },
+  'Retry-After': {
+    description: 'Seconds to wait before polling the operation',
+    schema: { type: 'integer' },
+  },
+  'Preference-Applied': {
+    description: 'The `Prefer` preference that was honoured, if any',
+    schema: { type: 'string' },
+  },
+};

@@ -1,0 +1,93 @@
+import type {
+  OperationObject,
+  ParameterObject,
+  ReferenceObject,
+  ResponsesObject,
+  SchemaObject,
+} from '@nestjs/swagger';
+import { ACCEPTED_HEADERS, envelopeResponse } from './envelope.schema.js';
+import type { RouteFacts } from './route-facts.reader.js';
+import { RULE_STATUSES } from './status-rule.statuses.js';
+
+export const AUTH_SCHEME = 'authToken';
+
+const OPERATION_HEADERS: ParameterObject[] = [
+  {
+    name: 'Prefer',
+    in: 'header',
+    required: false,
+    description:
+      '`respond-async`: answer 202 at once; `wait=N`: wait at most N seconds, then 202. ' +
+      'Without it the request waits for the operation to end (up to the server limit).',
+    schema: { type: 'string', examples: ['respond-async', 'wait=10'] },
+  },
+  {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description: 'Repeating a request with the same key answers with the same operation.',
+    schema: { type: 'string' },
+  },
+];
+
+const isParameter = (p: ParameterObject | ReferenceObject): p is ParameterObject => 'in' in p;
+
+/** Completes one operation Swagger scanned: parameters, responses and security. */
+export function annotateOperation(
+  op: OperationObject,
+  method: string,
+  facts: RouteFacts,
+  schemas: Record<string, SchemaObject>,
+): void {
+  const scanned = parameters(op.parameters ?? [], facts);
+  // a DTO shared with a route that takes the same name from its path (userid) does not need it
+  const inPath = new Set(
+    scanned
+      .filter(isParameter)
+      .filter((p) => p.in === 'path')
+      .map((p) => p.name),
+  );
+  const query = facts.queryTypes
+    .flatMap((t) => queryParameters(schemas[t.name]))
+    .filter((p) => !inPath.has(p.name));
+  op.parameters = [...scanned, ...query];
+  op.responses = responses(method, facts);
+  if (!facts.isPublic) op.security = [{ [AUTH_SCHEME]: [] }];
+}
+
+/** Scanned parameters, with request headers optional (Nest never requires a header). */
+function parameters(
+  scanned: (ParameterObject | ReferenceObject)[],
+  facts: RouteFacts,
+): (ParameterObject | ReferenceObject)[] {
+  const ours = facts.submitsOperation ? OPERATION_HEADERS : [];
+  const taken = new Set(ours.map((p) => p.name.toLowerCase()));
+  const kept = scanned
+    .filter((p) => !(isParameter(p) && p.in === 'header' && taken.has(p.name.toLowerCase())))
+    .map((p) => (isParameter(p) && p.in === 'header' ? { ...p, required: false } : p));
+  return [...kept, ...ours];
+}
+
+/** The fields of a whole-object `@Query()` DTO, each a query parameter with its rules. */
+function queryParameters(schema: SchemaObject | undefined): ParameterObject[] {
+  const required = new Set(schema?.required ?? []);
+  return Object.entries(schema?.properties ?? {}).map(([name, s]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    schema: s,
+  }));
+}
+
+function responses(method: string, facts: RouteFacts): ResponsesObject {
+  const success = facts.httpCode ?? (method === 'post' ? 201 : 200);
+  const out: ResponsesObject = { [success]: envelopeResponse(success) };
+  if (facts.submitsOperation) out[202] = envelopeResponse(202, ACCEPTED_HEADERS);
+  // always200 answers every outcome of the route itself with 200 (as the reference does)
+  if (facts.statusRule !== 'always200') out[400] = envelopeResponse(400);
+  // the token guard runs before the route, whatever its status rule
+  if (!facts.isPublic) out[401] = envelopeResponse(401);
+  for (const status of RULE_STATUSES[facts.statusRule]) out[status] = envelopeResponse(status);
+  if (facts.submitsOperation) out[503] = envelopeResponse(503);
+  return out;
+}

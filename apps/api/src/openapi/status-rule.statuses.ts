@@ -1,0 +1,27 @@
+import type { StatusRule } from '#envelope';
+
+/**
+ * Error statuses each status rule can produce (libs/envelope/src/http-status.ts): what the rule
+ * maps from the hypervisor's codes, and 500 for anything it does not map. A Record, so a new
+ * rule does not compile until it is documented here.
+ */
+export const RULE_STATUSES: Record<StatusRule, readonly number[]> = {
+  always200: [],
+  default: [500],
+  notFound: [404, 500],
+  alreadyExists: [409, 500],
+  conflict: [409, 500],
+  notFoundAndConflict: [404, 409, 500],
+};
+
+export const STATUS_DESCRIPTIONS: Record<number, string> = {
+  200: 'Success',
+  201: 'Created',
+  202: 'Accepted: the operation is still queued or running; `output` is the operation',
+  400: 'Invalid input: `errmsg` names the field and value',
+  401: 'No valid X-Auth-Token',
+  404: 'Does not exist',
+  409: 'Conflict: already exists, or not in a state that allows it',
+  500: 'Failed: the envelope carries the return and reason codes',
+  503: 'The job queue is unavailable',
+};

@@ -1,0 +1,71 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import type { Queue } from 'bullmq';
+import { JOB_CATALOGUE, isJobName } from '#jobs';
+import { OperationsRepository } from '#persistence';
+import { RedisService } from './redis.service.js';
+
+/**
+ * Per-guest order: each guest has a FIFO of its unfinished operations in Redis, appended at
+ * submission. Only the operation at the head may run; the others wait without holding a
+ * worker slot (they are moved to delayed) and the head's successor is woken when it ends.
+ */
+@Injectable()
+export class GuestTurns {
+  constructor(
+    private readonly redis: RedisService,
+    private readonly ops: OperationsRepository,
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  private key(userid: string): string {
+    return this.redis.key('guest-turns', userid.toUpperCase());
+  }
+
+  /** Appends an operation to the guest's line; resolves with how many are ahead of it. */
+  async join(userid: string, operationId: string): Promise<number> {
+    return (await this.redis.client.rpush(this.key(userid), operationId)) - 1;
+  }
+
+  /** The operation whose turn it is, or null when the line is empty. */
+  head(userid: string): Promise<string | null> {
+    return this.redis.client.lindex(this.key(userid), 0);
+  }
+
+  /** Unfinished operations of the guest, in order. */
+  line(userid: string): Promise<string[]> {
+    return this.redis.client.lrange(this.key(userid), 0, -1);
+  }
+
+  /** Leaves the line (ended, cancelled, or never queued); resolves with the new head. */
+  async leave(userid: string, operationId: string): Promise<string | null> {
+    await this.redis.client.lrem(this.key(userid), 0, operationId);
+    return this.head(userid);
+  }
+
+  /** Leaves the line and wakes the next operation now rather than at its next recheck. */
+  async leaveAndWake(userid: string, operationId: string): Promise<void> {
+    const next = await this.leave(userid, operationId);
+    if (!next) return;
+    const op = await this.ops.get(next);
+    if (!op || !isJobName(op.kind)) return;
+    const queue = this.moduleRef.get<Queue>(getQueueToken(JOB_CATALOGUE[op.kind].queue), {
+      strict: false,
+    });
+    const job = await queue.getJob(next);
+    if (job && (await job.isDelayed())) await job.promote().catch(() => undefined); // raced: fine
+  }
+
+  /** The first unfinished operation of the guest (stale entries of ended ones are dropped). */
+  async busyWith(userid: string): Promise<string | null> {
+    for (const id of await this.line(userid)) {
+      const op = await this.ops.get(id);
+      if (op && op.status !== 'succeeded' && op.status !== 'failed' && op.status !== 'cancelled') {
+        return id;
+      }
+      await this.leave(userid, id);
+    }
+    return null;
+  }
+}

@@ -1,0 +1,26 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { type Envelope, ok } from '#envelope';
+import { OperationsRepository } from '#persistence';
+import { operationView } from './operation-view.js';
+import { ListOperationsQuery } from './operations.dto.js';
+
+/** GET /guests/{userid}/operations: the history of one guest, newest first. */
+@Controller('guests/:userid/operations')
+export class GuestOperationsController {
+  constructor(private readonly ops: OperationsRepository) {}
+
+  @Get()
+  async history(
+    @Param('userid') userid: string,
+    @Query() q: ListOperationsQuery,
+  ): Promise<Envelope> {
+    const page = await this.ops.list({
+      target: userid.toUpperCase(),
+      status: q.status,
+      kind: q.kind,
+      limit: q.limit ?? 50,
+      cursor: q.cursor,
+    });
+    return ok({ operations: page.items.map(operationView), next_cursor: page.nextCursor });
+  }
+}

@@ -1,0 +1,184 @@
+import { eventually, request } from './support/http.js';
+import { TestStack } from './support/stack.js';
+
+/** Operator surfaces: Prometheus /metrics behind credentials, the OpenAPI document and its page. */
+describe('operators', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await TestStack.start({ worker: 'in-process' });
+  });
+  afterAll(() => stack.close());
+
+  const basic = (password: string) => ({
+    authorization: `Basic ${Buffer.from(`prometheus:${password}`).toString('base64')}`,
+  });
+  const scrape = async () => {
+    const res = await request(stack.url, 'GET', '/metrics', { headers: basic(stack.adminToken) });
+    expect(res.status).toBe(200);
+    return samples(res.text);
+  };
+
+  describe('/metrics', () => {
+    it('refuses requests without valid credentials with the 401 envelope', async () => {
+      const refused: Record<string, string>[] = [{}, basic('nope'), { 'x-auth-token': 'garbage' }];
+      for (const headers of refused) {
+        const res = await request(stack.url, 'GET', '/metrics', { headers });
+        expect(res.status).toBe(401);
+        expect(res.body).toMatchObject({ overallRC: 400, rc: 400, rs: 401, modID: 120 });
+        expect(res.headers.get('www-authenticate')).toMatch(/^Basic /);
+      }
+    });
+
+    it('serves the Prometheus text format with basic auth or an auth token', async () => {
+      const byPassword = await request(stack.url, 'GET', '/metrics', {
+        headers: basic(stack.adminToken),
+      });
+      const byToken = await stack.http('GET', '/metrics');
+      for (const res of [byPassword, byToken]) {
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+        expect(res.text).toContain('# TYPE process_cpu_user_seconds_total counter');
+        expect(res.text).toContain('# TYPE hvo_http_request_duration_seconds histogram');
+      }
+    });
+
+    it('counts requests, operations, their times and the queues after a guest is created', async () => {
+      const created = await stack.http('POST', '/guests', {
+        body: { guest: { userid: 'MET01', vcpus: 1, memory: 512 } },
+      });
+      expect(created.status).toBe(200);
+      expect((await stack.http('GET', '/guests/MET01/power_state')).status).toBe(200);
+      await request(stack.url, 'GET', '/no/such/route');
+
+      const m = await eventually(async () => {
+        const s = await scrape();
+        return s.get('hvo_operation_running_seconds_count{kind="guest.create"}') ? s : undefined;
+      });
+      const http = (labels: string) => m.get(`hvo_http_request_duration_seconds_count{${labels}}`);
+      expect(http('method="POST",route="/guests",status_code="200"')).toBe(1);
+      expect(http('method="GET",route="/guests/:userid/power_state",status_code="200"')).toBe(1);
+      expect(http('method="GET",route="unmatched",status_code="404"')).toBe(1);
+      expect([...m.keys()].some((k) => k.includes('MET01'))).toBe(false);
+
+      expect(m.get('hvo_operations{kind="guest.create",status="succeeded"}')).toBe(1);
+      expect(m.get('hvo_operations{kind="guest.delete",status="succeeded"}')).toBe(0);
+      expect(m.get('hvo_operation_queued_seconds_count{kind="guest.create"}')).toBe(1);
+      expect(m.get('hvo_operation_running_seconds_count{kind="guest.create"}')).toBe(1);
+      expect(m.get('hvo_operation_running_seconds_sum{kind="guest.create"}')).toBeGreaterThan(0);
+      expect(m.get('hvo_operation_waiters')).toBe(0);
+      for (const state of ['waiting', 'active', 'delayed', 'failed', 'prioritized'])
+        expect(m.get(`hvo_queue_jobs{queue="guest-lifecycle",state="${state}"}`)).toBe(0);
+      expect(m.has('hvo_queue_jobs{queue="guest-lifecycle",state="waiting-children"}')).toBe(true);
+    });
+  });
+
+  describe('/openapi.json', () => {
+    let doc: any;
+    beforeAll(async () => {
+      const res = await request(stack.url, 'GET', '/openapi.json');
+      expect(res.status).toBe(200);
+      doc = res.body;
+    });
+
+    const schemaOf = (ref: string) => doc.components.schemas[ref.split('/').pop()!];
+
+    it('is an OpenAPI 3 document of this service, served without a token', () => {
+      expect(doc.openapi).toMatch(/^3\./);
+      expect(doc.info).toMatchObject({ title: 'hv-orchestrator' });
+      expect(doc.info.version).toMatch(/^\d+\.\d+\.\d+$/);
+      expect(doc.components.securitySchemes.authToken).toEqual({
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-Auth-Token',
+      });
+      expect(doc.paths['/metrics']).toBeUndefined();
+    });
+
+    it('documents bodies from the DTO validation rules', () => {
+      const ref = doc.paths['/guests'].post.requestBody.content['application/json'].schema.$ref;
+      const body = schemaOf(ref);
+      expect(body.properties.guest).toBeDefined();
+      const guest = schemaOf(body.properties.guest.$ref);
+      expect(guest.required).toEqual(expect.arrayContaining(['userid', 'vcpus', 'memory']));
+      expect(guest.properties.max_cpu).toMatchObject({ type: 'integer', maximum: 64 });
+      expect(guest.properties.userid.pattern).toBe('^[a-zA-Z0-9]{1,8}$');
+      expect(schemaOf(guest.properties.disk_list.items.$ref).required).toEqual(['size']);
+    });
+
+    it('documents query DTOs field by field', () => {
+      const params = doc.paths['/operations'].get.parameters;
+      const limit = params.find((p: any) => p.name === 'limit');
+      expect(limit).toMatchObject({ in: 'query', required: false });
+      expect(limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 500 });
+    });
+
+    it('answers every route with the envelope and the statuses of its rule', () => {
+      for (const item of Object.values<any>(doc.paths))
+        for (const op of Object.values<any>(item))
+          for (const response of Object.values<any>(op.responses))
+            expect(response.content['application/json'].schema.$ref).toBe(
+              '#/components/schemas/Envelope',
+            );
+      expect(Object.keys(doc.paths['/guests/{userid}'].get.responses)).toEqual(
+        expect.arrayContaining(['200', '400', '401', '404', '500']),
+      );
+      expect(Object.keys(doc.paths['/guests'].get.responses).sort()).toEqual(['200', '401']);
+      expect(doc.components.schemas.Envelope.required).toEqual(
+        expect.arrayContaining(['overallRC', 'rc', 'rs', 'errmsg', 'modID', 'output']),
+      );
+    });
+
+    it('documents the operation headers and the 202 of routes that submit operations', () => {
+      const action = doc.paths['/guests/{userid}/action'].post;
+      const names = action.parameters.map((p: any) => p.name);
+      expect(names).toEqual(expect.arrayContaining(['userid', 'Prefer', 'Idempotency-Key']));
+      expect(Object.keys(action.responses['202'].headers).sort()).toEqual([
+        'Location',
+        'Preference-Applied',
+        'Retry-After',
+      ]);
+      expect(action.responses['409']).toBeDefined();
+      expect(doc.paths['/guests/{userid}/power_state'].get.responses['202']).toBeUndefined();
+    });
+
+    it('asks for the token on every route but the public ones', () => {
+      expect(doc.paths['/health/live'].get.security ?? []).toEqual([]);
+      expect(doc.paths['/health/live'].get.responses['401']).toBeUndefined();
+      expect(doc.paths['/guests'].post.security).toEqual([{ authToken: [] }]);
+      expect(doc.paths['/guests'].get.security).toEqual([{ authToken: [] }]);
+    });
+  });
+
+  describe('/docs and routing around them', () => {
+    it('serves the browsable page and its assets without a token', async () => {
+      const page = await request(stack.url, 'GET', '/docs');
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(page.text).toContain('/openapi.json');
+      const css = await request(stack.url, 'GET', '/docs/swagger-ui.css');
+      expect(css.status).toBe(200);
+    });
+
+    it('keeps 404 and 405 with Allow for the new paths', async () => {
+      const missing = await request(stack.url, 'GET', '/docs/no-such-file.js');
+      expect(missing.status).toBe(404);
+      expect(missing.body).toMatchObject({ overallRC: 404, rs: 404, modID: 120 });
+      for (const path of ['/openapi.json', '/metrics', '/docs']) {
+        const wrong = await request(stack.url, 'POST', path);
+        expect(wrong.status).toBe(405);
+        expect(wrong.headers.get('allow')).toBe('GET');
+      }
+    });
+  });
+});
+
+/** Prometheus text format samples, keyed by name and labels as printed. */
+function samples(text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    if (!line || line.startsWith('#')) continue;
+    const at = line.lastIndexOf(' ');
+    out.set(line.slice(0, at), Number(line.slice(at + 1)));
+  }
+  return out;
+}
