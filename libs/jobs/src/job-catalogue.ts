@@ -2,6 +2,12 @@ import type { Envelope } from '#envelope';
 import { CreateGuestPayload } from './payloads/create-guest.payload.js';
 import { GuestTargetPayload } from './payloads/guest-target.payload.js';
 import { PruneOperationsPayload } from './payloads/prune-operations.payload.js';
+import {
+  CapturePayload,
+  DeployPayload,
+  ExportImagePayload,
+  ImportImagePayload,
+} from './payloads/image.payloads.js';
 import type { QueueName } from './queues.js';
 
 type Class<T> = new () => T;
@@ -36,6 +42,14 @@ const guestLifecycle = (title: string) =>
     title,
   });
 
+/** Output of PUT /images/{name} (spec §4.9). */
+export interface ImageExportResult {
+  image_name: string;
+  image_path: string;
+  os_version: string;
+  md5sum: string;
+}
+
 export interface DiskResult {
   vdev: string;
   size: string;
@@ -59,6 +73,34 @@ export const JOB_CATALOGUE = {
   'guest.delete': guestLifecycle('Delete guest'),
   'guest.start': guestLifecycle('Start guest'),
   'guest.stop': guestLifecycle('Stop guest'),
+  'guest.deploy': job<DeployPayload, ''>({
+    queue: 'guest-image',
+    payload: DeployPayload,
+    target: (p) => p.userid,
+    attempts: 2,
+    title: 'Deploy image to guest',
+  }),
+  'guest.capture': job<CapturePayload, ''>({
+    queue: 'guest-image',
+    payload: CapturePayload,
+    target: (p) => p.userid,
+    attempts: 2,
+    title: 'Capture guest to image',
+  }),
+  'image.import': job<ImportImagePayload, ''>({
+    queue: 'image-repository',
+    payload: ImportImagePayload,
+    target: () => null,
+    attempts: 2,
+    title: 'Import image',
+  }),
+  'image.export': job<ExportImagePayload, ImageExportResult>({
+    queue: 'image-repository',
+    payload: ExportImagePayload,
+    target: () => null,
+    attempts: 2,
+    title: 'Export image',
+  }),
   'operations.prune': job<PruneOperationsPayload, { deleted: number }>({
     queue: 'maintenance',
     payload: PruneOperationsPayload,

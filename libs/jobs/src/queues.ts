@@ -2,12 +2,15 @@
  * Queue names. FROZEN: they are keys in Redis; renaming one strands the jobs queued under it.
  * Queues group operations that scale and throttle alike.
  */
-export const QUEUES = ['guest-lifecycle', 'maintenance'] as const;
+export const QUEUES = ['guest-lifecycle', 'guest-image', 'image-repository', 'maintenance'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 /** Default global concurrency of each queue (all workers together); QUEUE_CONCURRENCY overrides. */
 export const QUEUE_CONCURRENCY: Record<QueueName, number> = {
   'guest-lifecycle': 64,
+  // deploy and capture: the reference's limit of 20, but excess work waits instead of a 503
+  'guest-image': 20,
+  'image-repository': 4,
   maintenance: 1,
 };
 
