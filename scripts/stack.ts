@@ -2,10 +2,11 @@
 // embedded defaults (SQLite under DATA_DIR). Starts a Redis for the stack when none answers at
 // REDIS_URL and redis-server is installed. Children get argument arrays, never shell strings.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { accessSync, constants, mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { ConfigError, loadConfig, repoRoot } from '#config';
+import { type Config, ConfigError, loadConfig, repoRoot } from '#config';
+import { writeSampleImage } from '#images';
 import { redisAnswers } from './redis-probe.js';
 
 const root = repoRoot();
@@ -92,6 +93,51 @@ async function ensureRedis(url: string, dataDir: string): Promise<void> {
   await waitFor('redis', () => redisAnswers(url));
 }
 
+const SAMPLE_IMAGE = 'sample-rhel9';
+
+/**
+ * On a stack without images, makes a small CKD image (10 cylinders, gzip 6) in
+ * <DATA_DIR>/import and imports it through the api, so the quick start can deploy at once.
+ * Never fatal: a stack without its sample still works.
+ */
+async function ensureSampleImage(cfg: Config, base: string): Promise<void> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (cfg.AUTH === 'token') {
+    const admin = readFileSync(cfg.TOKEN_PATH, 'utf8').trim();
+    const res = await fetch(`${base}/token`, {
+      method: 'POST',
+      headers: { 'x-admin-token': admin },
+    });
+    const token = res.headers.get('x-auth-token');
+    if (!token) throw new Error(`POST /token answered ${res.status}`);
+    headers['x-auth-token'] = token;
+  }
+  const list = (await (await fetch(`${base}/images`, { headers })).json()) as { output: unknown };
+  if (!Array.isArray(list.output) || list.output.length > 0) return;
+  const dir = join(cfg.DATA_DIR, 'import');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${SAMPLE_IMAGE}.img`);
+  const { md5sum } = await writeSampleImage(file, { cylinders: 10, level: 6 });
+  const res = await fetch(`${base}/images`, {
+    method: 'POST',
+    headers: { ...headers, prefer: 'wait=30' },
+    body: JSON.stringify({
+      image: {
+        image_name: SAMPLE_IMAGE,
+        url: `file://${file}`,
+        image_meta: { os_version: 'rhel9.0', md5sum },
+      },
+    }),
+  });
+  const env = (await res.json()) as { errmsg: string };
+  if (res.status === 200 || res.status === 202) {
+    const when = res.status === 200 ? 'imported' : `importing (${res.headers.get('location')})`;
+    console.log(`[stack] sample image ${when}: ${SAMPLE_IMAGE} (rhel9.0, CKD, 10 cylinders)`);
+  } else {
+    console.warn(`[stack] the sample image was not imported (${res.status}): ${env.errmsg}`);
+  }
+}
+
 async function main(): Promise<void> {
   const cfg = loadConfig();
   mkdirSync(cfg.DATA_DIR, { recursive: true });
@@ -117,6 +163,9 @@ async function main(): Promise<void> {
       return false;
     }
   });
+  await ensureSampleImage(cfg, base).catch((e: unknown) =>
+    console.warn(`[stack] the sample image was not imported: ${(e as Error).message}`),
+  );
   console.log(
     `[stack] ready: ${base}  (dashboard ${base}/admin/queues; admin token in ${cfg.TOKEN_PATH})\n` +
       `[stack] get a token:  curl -si -X POST -H "X-Admin-Token: $(cat ${cfg.TOKEN_PATH})" ${base}/token | grep -i x-auth-token`,

@@ -2,8 +2,10 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthGuard, AuthModule } from '#auth';
 import { ConfigModule, type Config } from '#config';
+import { FilesModule } from '#files';
 import { GuestsModule } from '#guests';
 import { HypervisorModule } from '#hypervisor';
+import { ImagesModule } from '#images';
 import { OperationsModule } from '#operations';
 import { PersistenceModule } from '#persistence';
 import { HealthController } from './health/health.controller.js';
@@ -30,6 +32,8 @@ export class ApiModule {
         HypervisorModule,
         OperationsModule.forApi(),
         GuestsModule,
+        ImagesModule,
+        FilesModule,
         MetricsModule,
         OpenApiModule,
       ],

@@ -8,6 +8,7 @@ import { mountDashboard } from './admin/dashboard.js';
 import { ApiModule } from './api.module.js';
 import { BODY_LIMIT } from './http/body-limit.js';
 import { registerJsonBodyParser } from './http/json-body.parser.js';
+import { registerOctetStreamParser } from './http/octet-stream.parser.js';
 import { RouteTable } from './http/route-table.js';
 import { HttpMetrics } from './metrics/http.metrics.js';
 import { mountDocs } from './openapi/docs.routes.js';
@@ -22,6 +23,7 @@ export async function createApi(config: Config): Promise<NestFastifyApplication>
   const routes = new RouteTable();
   routes.attach(fastify);
   registerJsonBodyParser(fastify);
+  registerOctetStreamParser(fastify);
 
   const app = await NestFactory.create<NestFastifyApplication>(
     ApiModule.forRoot(config, routes),

@@ -4,13 +4,15 @@ import { FaultRegistry } from './faults/fault.registry.js';
 import { adminRoutes } from './http/admin.routes.js';
 import type { SimulatorParts } from './http/call.pipeline.js';
 import { hypervisorRoutes } from './http/hypervisor.routes.js';
+import { mgmtRoutes } from './http/mgmt.routes.js';
 import { latencyProfile, type LatencyProfileName } from './latency/latency.profile.js';
+import { isMgmtOperation } from './mgmt/mgmt.reply.js';
 import { isSmapiFunction } from './smapi/smapi.registry.js';
 import { HypervisorState } from './state/hypervisor.state.js';
 import { StateStore } from './state/state.store.js';
 
 export interface SimulatorOptions {
-  /** Directory of the persisted state (created if missing). */
+  /** Directory of the persisted state and of minidisk and spool bytes (created if missing). */
   stateDir: string;
   latencyProfile: LatencyProfileName;
   /** System name shown by /health and CP; default HVSIM1. */
@@ -39,16 +41,21 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
   const parts: SimulatorParts = {
     state,
     latency: latencyProfile(opts.latencyProfile),
-    faults: new FaultRegistry(isSmapiFunction),
+    faults: new FaultRegistry((name) => isSmapiFunction(name) || isMgmtOperation(name)),
     calls: new CallLog(),
   };
   // Per-request lines would drown the log: the admin call log records every call instead.
+  // Closing cuts every connection, as a hypervisor going down would: clients (undici) may hold
+  // connections that never carry a request, which would otherwise hold close() up for the
+  // keep-alive timeout.
   const app = Fastify({
     logger: opts.logger ?? false,
     logController: new LogController({ disableRequestLogging: true }),
+    forceCloseConnections: true,
   });
   app.get('/health', () => ({ status: 'ok', systemId: state.systemId }));
   hypervisorRoutes(app, parts);
+  mgmtRoutes(app, parts);
   adminRoutes(app, parts);
 
   let closing: Promise<void> | undefined;

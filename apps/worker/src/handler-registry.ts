@@ -1,9 +1,12 @@
 import {
+  CaptureHandler,
   CreateGuestHandler,
   DeleteGuestHandler,
+  DeployHandler,
   StartGuestHandler,
   StopGuestHandler,
 } from '#guests';
+import { ExportImageHandler, ImportImageHandler } from '#images';
 import { type HandlerRegistry, PruneOperationsHandler } from '#operations';
 
 /** Job name → handler. The type makes a catalogue entry without a handler a compile error. */
@@ -12,5 +15,9 @@ export const HANDLERS = {
   'guest.delete': DeleteGuestHandler,
   'guest.start': StartGuestHandler,
   'guest.stop': StopGuestHandler,
+  'guest.deploy': DeployHandler,
+  'guest.capture': CaptureHandler,
+  'image.import': ImportImageHandler,
+  'image.export': ExportImageHandler,
   'operations.prune': PruneOperationsHandler,
 } satisfies HandlerRegistry;

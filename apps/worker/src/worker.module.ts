@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule, type Config } from '#config';
 import { GuestHandlersModule } from '#guests';
 import { HypervisorModule } from '#hypervisor';
+import { ImageHandlersModule } from '#images';
 import { QUEUES, type QueueName } from '#jobs';
 import { HANDLER_REGISTRY, OperationsModule } from '#operations';
 import { PersistenceModule } from '#persistence';
@@ -24,6 +25,7 @@ export class WorkerModule {
         HypervisorModule,
         OperationsModule.forWorker(),
         GuestHandlersModule,
+        ImageHandlersModule,
       ],
       providers: [{ provide: HANDLER_REGISTRY, useValue: HANDLERS }, ...queues.map(processorFor)],
     };

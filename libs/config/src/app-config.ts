@@ -104,6 +104,29 @@ export class AppConfig {
   @Matches(/^[1-9][0-9]{0,3}[MG]$/i) USER_DEFAULT_MAX_RESERVED_MEMORY = '64G';
   @Type(() => Number) @IsInt() @Min(0) USER_DEFAULT_SHARE_UNIT = 100;
   @IsOptional() @Matches(/^[A-Za-z0-9]{1,8}(\s+[A-Za-z0-9]{1,8})*$/) DEFAULT_ADMIN_USERID?: string;
+  /** Port of the sshd on remote hosts that images and files are copied from or to. */
+  @Type(() => Number) @IsInt() @Min(1) @Max(65535) REMOTEHOST_SSHD_PORT = 22;
+
+  // ---- images and files ([image] and [file] sections) ----
+  /** Image repository: `netboot/<os>/<name>/<root vdev>`, staging. Default: <DATA_DIR>/images. */
+  @IsString() IMAGE_REPOSITORY = '';
+  /** Where PUT /files stores uploads (`imported/<uuid>`). Default: <DATA_DIR>/files. */
+  @IsString() FILE_REPOSITORY = '';
+  /**
+   * The only directories `file://` image imports may read (comma list; real paths are
+   * compared). Default: <DATA_DIR>/import and FILE_REPOSITORY.
+   */
+  @commaList() @IsString({ each: true }) IMAGE_IMPORT_DIRS: string[] = [];
+  /** The only directories images may be exported to. Default: <DATA_DIR>/export. */
+  @commaList() @IsString({ each: true }) IMAGE_EXPORT_DIRS: string[] = [];
+  /** Largest image (or uploaded file) accepted, in bytes; default 64 GiB. */
+  @Type(() => Number) @IsInt() @Min(1) IMAGE_MAX_BYTES = 64 * 1024 ** 3;
+  /** An http(s) import fails after this many seconds without data (connect, headers, body). */
+  @Type(() => Number) @IsInt() @Min(1) HTTP_IMPORT_TIMEOUT_S = 60;
+  /** The scp client used for remote_host imports and exports (an argument array, no shell). */
+  @IsString() @MinLength(1) SCP_BINARY = 'scp';
+  /** gzip level (0-9) of captured images when the request names none (reference: 6). */
+  @Type(() => Number) @IsInt() @Min(0) @Max(9) DEFAULT_COMPRESS_LEVEL = 6;
 }
 
 export type Config = Readonly<AppConfig>;

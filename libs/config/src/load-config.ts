@@ -65,9 +65,21 @@ export function loadConfig(env: Env = process.env): Config {
   cfg.DISK_POOL = cfg.DISK_POOL.map((p) => p.toUpperCase());
   cfg.USER_ROOT_VDEV = cfg.USER_ROOT_VDEV.toUpperCase().padStart(4, '0');
   cfg.DEFAULT_NIC_VDEV = cfg.DEFAULT_NIC_VDEV.toUpperCase().padStart(4, '0');
+  cfg.IMAGE_REPOSITORY = resolve(cfg.IMAGE_REPOSITORY || join(cfg.DATA_DIR, 'images'));
+  cfg.FILE_REPOSITORY = resolve(cfg.FILE_REPOSITORY || join(cfg.DATA_DIR, 'files'));
+  cfg.IMAGE_IMPORT_DIRS = (
+    cfg.IMAGE_IMPORT_DIRS.length
+      ? cfg.IMAGE_IMPORT_DIRS
+      : [join(cfg.DATA_DIR, 'import'), cfg.FILE_REPOSITORY]
+  ).map((d) => resolve(d));
+  cfg.IMAGE_EXPORT_DIRS = (
+    cfg.IMAGE_EXPORT_DIRS.length ? cfg.IMAGE_EXPORT_DIRS : [join(cfg.DATA_DIR, 'export')]
+  ).map((d) => resolve(d));
   if (cfg.DISK_POOL.length > 10) throw new ConfigError(['DISK_POOL: at most 10 pools']);
   Object.freeze(cfg.WORKER_QUEUES);
   Object.freeze(cfg.DISK_POOL);
   Object.freeze(cfg.QUEUE_CONCURRENCY);
+  Object.freeze(cfg.IMAGE_IMPORT_DIRS);
+  Object.freeze(cfg.IMAGE_EXPORT_DIRS);
   return Object.freeze(cfg);
 }

@@ -4,24 +4,33 @@ import { validate } from 'class-validator';
 import { type Envelope, Errors, validationError } from '#envelope';
 import type { Accepted, OperationRequest } from '#operations';
 import {
+  CaptureActionDto,
+  DeployActionDto,
   GUEST_ACTIONS,
   type GuestAction,
   StartActionDto,
   StopActionDto,
 } from './dto/guest-action.dto.js';
+import { GuestImageService } from './image/guest-image.service.js';
 import { GuestsService } from './guests.service.js';
 
-type Dispatch = (userid: string, req: OperationRequest) => Promise<Envelope | Accepted>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each action's own DTO
+type Dispatch = (userid: string, dto: any, req: OperationRequest) => Promise<Envelope | Accepted>;
 
 /** Validates an action body and dispatches it; actions not built yet say so with a 501. */
 @Injectable()
 export class GuestActionsService {
   private readonly handlers: Partial<Record<GuestAction, { dto: new () => object; run: Dispatch }>>;
 
-  constructor(guests: GuestsService) {
+  constructor(guests: GuestsService, images: GuestImageService) {
     this.handlers = {
-      start: { dto: StartActionDto, run: (u, p) => guests.start(u, p) },
-      stop: { dto: StopActionDto, run: (u, p) => guests.stop(u, p) },
+      start: { dto: StartActionDto, run: (u, _, r) => guests.start(u, r) },
+      stop: { dto: StopActionDto, run: (u, _, r) => guests.stop(u, r) },
+      deploy: { dto: DeployActionDto, run: (u, d: DeployActionDto, r) => images.deploy(u, d, r) },
+      capture: {
+        dto: CaptureActionDto,
+        run: (u, d: CaptureActionDto, r) => images.capture(u, d, r),
+      },
     };
   }
 
@@ -42,6 +51,6 @@ export class GuestActionsService {
     const dto = plainToInstance(handler.dto, fields);
     const problems = await validate(dto, { whitelist: true, forbidNonWhitelisted: true });
     if (problems.length) throw validationError(problems);
-    return handler.run(userid, req);
+    return handler.run(userid, dto, req);
   }
 }

@@ -1,10 +1,19 @@
+import type { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { Errors, HvError } from '#envelope';
+import { mgmtFailure } from './mgmt.error.js';
 import type {
   ImageDiskCreateOutput,
   ImageDiskCreateParams,
   ImageStatusOutput,
+  MgmtArgs,
+  MgmtOperation,
+  MgmtReply,
+  PunchReply,
+  QueryReaderReply,
+  ReaderFile,
   SmapiFunction,
+  UnpackDiskImageReply,
   VolumeSpaceOutput,
 } from './protocol.js';
 import { SmapiHealth } from './smapi-health.js';
@@ -16,7 +25,8 @@ export type PowerState = 'on' | 'off';
  * The hypervisor's own management interfaces, typed. Every method raises HvError with the
  * SMT-layer codes (overallRC 8 + the API's rc/rs, modID 1) when the hypervisor says no, so
  * callers decide which return/reason codes they tolerate; transport failures raise
- * `Errors.hvUnreachable` (retryable).
+ * `Errors.hvUnreachable` (retryable). Management-guest operations that fail raise
+ * `mgmtFailure` (overallRC 3, rc 415, rs = the command's rc, its ERROR lines in the message).
  */
 @Injectable()
 export class HypervisorClient {
@@ -32,9 +42,21 @@ export class HypervisorClient {
       void this.health.record(true);
       return out;
     } catch (e) {
-      void this.health.record(false);
+      // Only our own errors say the link failed; a caller's input stream failing says nothing.
+      if (e instanceof HvError) void this.health.record(false);
       throw e;
     }
+  }
+
+  private async mgmt<T extends MgmtReply>(
+    op: MgmtOperation,
+    args: MgmtArgs,
+    input?: Readable,
+    onBytes?: (sent: number) => void,
+  ): Promise<T> {
+    const reply = await this.observe(() => this.transport.mgmt<T>(op, args, input, onBytes));
+    if (reply.rc !== 0) throw mgmtFailure(`${op} ${Object.values(args).join(' ')}`, reply);
+    return reply;
   }
 
   private async call<T>(fn: SmapiFunction, target: string, params?: object): Promise<T> {
@@ -109,32 +131,58 @@ export class HypervisorClient {
     throw Errors.cp(`CP QUERY USER ${userid.toUpperCase()} failed: rc ${reply.rc} ${text}`);
   }
 
+  /**
+   * unpackdiskimage: copies an image file (64-byte header, then the disk bytes, gzip or raw)
+   * onto the user's minidisk, streaming it; `onBytes` gets the image bytes sent so far. The
+   * user must be logged off, the image's type match the disk's and fit on it. "not linked; not
+   * in CP directory" in the error: no such user or minidisk. Resolves with the bytes written.
+   */
+  async unpackDiskImage(
+    userid: string,
+    vdev: string,
+    image: Readable,
+    onBytes?: (n: number) => void,
+  ): Promise<{ bytes: number; lines: string[] }> {
+    const args = { userid: userid.toUpperCase(), vdev };
+    const r = await this.mgmt<UnpackDiskImageReply>('unpackdiskimage', args, image, onBytes);
+    return { bytes: r.bytes ?? 0, lines: r.lines };
+  }
+
+  /**
+   * creatediskimage: the image file of the user's (logged-off) minidisk, as a stream: header
+   * with the disk's full size, then its bytes gzip-compressed at `compressLevel` (0 = raw).
+   */
+  async createDiskImage(userid: string, vdev: string, compressLevel: number): Promise<Readable> {
+    const args = { userid: userid.toUpperCase(), vdev, compression: String(compressLevel) };
+    const out = await this.observe(() => this.transport.mgmtFile('creatediskimage', args));
+    if ('rc' in out) throw mgmtFailure(`creatediskimage ${Object.values(args).join(' ')}`, out);
+    return out;
+  }
+
+  /** Punches a file to the user's virtual reader (class X unless given); its spool id. */
+  async punchFile(
+    userid: string,
+    file: Readable,
+    opts: { spoolClass?: string; name: string },
+  ): Promise<number> {
+    const args = { userid: userid.toUpperCase(), class: opts.spoolClass ?? 'X', name: opts.name };
+    const r = await this.mgmt<PunchReply>('punch', args, file);
+    return r.spoolId ?? 0;
+  }
+
+  /** Purges one spool file from the user's reader. */
+  async purgeReaderFile(userid: string, spoolId: number): Promise<void> {
+    await this.mgmt('purge', { userid: userid.toUpperCase(), spoolid: String(spoolId) });
+  }
+
+  /** The spool files in the user's reader, oldest first. */
+  async readerFiles(userid: string): Promise<ReaderFile[]> {
+    const r = await this.mgmt<QueryReaderReply>('queryrdr', { userid: userid.toUpperCase() });
+    return r.files ?? [];
+  }
+
   /** Whether the hypervisor link answers. */
   ping(): Promise<boolean> {
     return this.transport.ping();
-  }
-}
-
-/** True when `err` is an SMT failure with one of the given (rc, rs) pairs. */
-export function isSmapi(err: unknown, ...codes: [number, number][]): err is HvError {
-  return (
-    err instanceof HvError &&
-    err.overallRC === 8 &&
-    codes.some(([rc, rs]) => err.rc === rc && err.rs === rs)
-  );
-}
-
-/**
- * Awaits a hypervisor call, treating the given (rc, rs) answers as success: the state the
- * caller wants already holds (already active, already gone, …).
- */
-export async function tolerating(
-  call: Promise<unknown>,
-  ...codes: [number, number][]
-): Promise<void> {
-  try {
-    await call;
-  } catch (e) {
-    if (!isSmapi(e, ...codes)) throw e;
   }
 }

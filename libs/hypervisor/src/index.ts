@@ -1,6 +1,19 @@
 export * from './protocol.js';
 export { HypervisorTransport } from './transport.js';
 export { SimulatorTransport } from './simulator.transport.js';
-export { HypervisorClient, type PowerState, isSmapi, tolerating } from './hypervisor.client.js';
+export { HypervisorClient, type PowerState } from './hypervisor.client.js';
+export { isSmapi, tolerating } from './smapi.tolerance.js';
+export { isMgmtFailure, mgmtFailure } from './mgmt.error.js';
+export {
+  encodeDiskImage,
+  formatImageHeader,
+  IMAGE_HEADER_BYTES,
+  ImageFormatError,
+  imageTypeOf,
+  openDiskImage,
+  parseImageHeader,
+  type ImageDiskType,
+  type ImageHeader,
+} from './disk-image.js';
 export { HypervisorModule } from './hypervisor.module.js';
 export { SmapiHealth, type SmapiHealthReport, UNHEALTHY_AFTER } from './smapi-health.js';

@@ -5,6 +5,7 @@
  *   POST /smapi/{Function_Name}  body SmapiRequest  → 200 SmapiReply   (API rc/rs in the body)
  *   POST /cp                     body CpRequest     → 200 CpReply      (CP return code in the body)
  *   GET  /health                                    → 200 { status: 'ok', systemId }
+ *   POST /mgmt/{operation}?args  body input file    → 200 MgmtReply, or the output file (below)
  *   admin API (tests, demos): see apps/hv-simulator README section.
  *
  * A non-200 HTTP status means the transport failed, never that the hypervisor said no.
@@ -103,4 +104,56 @@ export interface VolumeSpaceOutput {
   free: number;
   used: number;
   volumes: { volser: string; start: number; size: number; free: number }[];
+}
+
+// ---- management-guest operations ----
+//
+//   POST /mgmt/{operation}?<args>  body: the input file (application/octet-stream), if any
+//     → 200 application/json MgmtReply, or for creatediskimage on success
+//     → 200 application/octet-stream: the image file.
+//
+// The simulator runs them as the management guest runs the zthin scripts: rc 0 success, 1 bad
+// parameters, 3 the operation failed; `lines` is the script's output (failures `ERROR: …`).
+
+export const MGMT_OPERATIONS = [
+  'unpackdiskimage',
+  'creatediskimage',
+  'punch',
+  'purge',
+  'queryrdr',
+] as const;
+export type MgmtOperation = (typeof MGMT_OPERATIONS)[number];
+
+/** String arguments of one operation, sent in the query string. */
+export type MgmtArgs = Record<string, string>;
+
+export interface MgmtReply {
+  rc: number;
+  lines: string[];
+}
+
+/** unpackdiskimage `{userid, vdev}`, body = image file: disk bytes written. */
+export interface UnpackDiskImageReply extends MgmtReply {
+  bytes?: number;
+}
+
+/** punch `{userid, class, name}`, body = file: the spool id in the user's reader. */
+export interface PunchReply extends MgmtReply {
+  spoolId?: number;
+}
+
+/** One spool file in a user's virtual reader. */
+export interface ReaderFile {
+  spoolId: number;
+  spoolClass: string;
+  name: string;
+  /** Bytes. */
+  size: number;
+  /** When it arrived, ISO 8601. */
+  time: string;
+}
+
+/** queryrdr `{userid}`. (purge `{userid, spoolid}` answers a plain MgmtReply.) */
+export interface QueryReaderReply extends MgmtReply {
+  files?: ReaderFile[];
 }

@@ -1,5 +1,15 @@
-import { Errors } from '#envelope';
-import type { CpReply, SmapiFunction, SmapiReply } from './protocol.js';
+import { Readable } from 'node:stream';
+import { Errors, type HvError } from '#envelope';
+import { toBuffer } from './chunk.buffer.js';
+import { IdleTimeout } from './idle.timeout.js';
+import type {
+  CpReply,
+  MgmtArgs,
+  MgmtOperation,
+  MgmtReply,
+  SmapiFunction,
+  SmapiReply,
+} from './protocol.js';
 import { HypervisorTransport } from './transport.js';
 
 /** HTTP/JSON to apps/hv-simulator (protocol.ts). */
@@ -11,26 +21,41 @@ export class SimulatorTransport extends HypervisorTransport {
     super();
   }
 
-  private async post<T>(path: string, body: unknown): Promise<T> {
+  /** What a failed exchange means: a timeout, or the link failing. */
+  private linkError(path: string, e: unknown, timedOut: boolean): HvError {
+    const err = e as Error;
+    if (timedOut || err.name === 'TimeoutError') {
+      return Errors.hvTimeout(`hypervisor did not answer ${path} in ${this.timeoutMs} ms`);
+    }
+    return Errors.hvUnreachable(`hypervisor unreachable at ${this.baseUrl}: ${err.message}`);
+  }
+
+  /** One exchange; the answer must be HTTP 200. */
+  private async send(path: string, init: RequestInit, idle?: IdleTimeout): Promise<Response> {
     let res: Response;
     try {
       res = await fetch(new URL(path, this.baseUrl), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
+        ...init,
+        signal: idle?.signal ?? AbortSignal.timeout(this.timeoutMs),
       });
     } catch (e) {
-      const err = e as Error;
-      if (err.name === 'TimeoutError') {
-        throw Errors.hvTimeout(`hypervisor did not answer ${path} in ${this.timeoutMs} ms`);
-      }
-      throw Errors.hvUnreachable(`hypervisor unreachable at ${this.baseUrl}: ${err.message}`);
+      idle?.clear();
+      throw this.linkError(path, e, idle?.fired ?? false);
     }
     if (res.status !== 200) {
+      idle?.clear();
       const text = await res.text().catch(() => '');
       throw Errors.hvUnreachable(`hypervisor answered HTTP ${res.status} to ${path}: ${text}`);
     }
+    return res;
+  }
+
+  private async post<T>(path: string, body: unknown): Promise<T> {
+    const res = await this.send(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return (await res.json()) as T;
   }
 
@@ -40,6 +65,96 @@ export class SimulatorTransport extends HypervisorTransport {
 
   cp(command: string): Promise<CpReply> {
     return this.post('/cp', { command });
+  }
+
+  /**
+   * Streamed exchanges time out only when nothing moves for the timeout (IdleTimeout), so an
+   * image of any size can go through.
+   */
+  private async mgmtRequest(
+    op: MgmtOperation,
+    args: MgmtArgs,
+    idle: IdleTimeout,
+    input?: Readable,
+    onBytes?: (sent: number) => void,
+  ): Promise<Response> {
+    const path = `/mgmt/${op}?${new URLSearchParams(args).toString()}`;
+    if (!input) return this.send(path, { method: 'POST' }, idle);
+    let inputError: unknown;
+    async function* upload(source: Readable): AsyncGenerator<Buffer> {
+      let sent = 0;
+      try {
+        for await (const chunk of source) {
+          const buf = toBuffer(chunk);
+          if (buf.length === 0) continue; // in a chunked body, an empty chunk would end it
+          sent += buf.length;
+          idle.touch();
+          onBytes?.(sent);
+          yield buf;
+        }
+      } catch (e) {
+        inputError = e;
+        throw e;
+      }
+    }
+    const init = {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: upload(input),
+      duplex: 'half', // Node's fetch needs it for a streamed request body
+    } satisfies RequestInit;
+    try {
+      return await this.send(path, init, idle);
+    } catch (e) {
+      // The caller's own stream failed: that is its error, not the hypervisor link's.
+      throw inputError ?? e;
+    }
+  }
+
+  async mgmt<T extends MgmtReply>(
+    op: MgmtOperation,
+    args: MgmtArgs,
+    input?: Readable,
+    onBytes?: (sent: number) => void,
+  ): Promise<T> {
+    const idle = new IdleTimeout(this.timeoutMs);
+    const res = await this.mgmtRequest(op, args, idle, input, onBytes);
+    try {
+      return (await res.json()) as T;
+    } catch (e) {
+      throw this.linkError(`/mgmt/${op}`, e, idle.fired);
+    } finally {
+      idle.clear();
+    }
+  }
+
+  async mgmtFile(op: MgmtOperation, args: MgmtArgs): Promise<Readable | MgmtReply> {
+    const idle = new IdleTimeout(this.timeoutMs);
+    const res = await this.mgmtRequest(op, args, idle);
+    if (res.headers.get('content-type')?.startsWith('application/json')) {
+      try {
+        return (await res.json()) as MgmtReply;
+      } finally {
+        idle.clear();
+      }
+    }
+    const body = res.body;
+    const linkError = this.linkError.bind(this);
+    return Readable.from(
+      (async function* () {
+        try {
+          for await (const chunk of body ?? []) {
+            idle.touch();
+            yield toBuffer(chunk);
+          }
+        } catch (e) {
+          throw linkError(`/mgmt/${op}`, e, idle.fired);
+        } finally {
+          idle.clear();
+        }
+      })(),
+      { objectMode: false },
+    );
   }
 
   async ping(): Promise<boolean> {

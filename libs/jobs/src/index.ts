@@ -4,4 +4,10 @@ export * from './payloads/patterns.js';
 export { GuestTargetPayload } from './payloads/guest-target.payload.js';
 export { CreateGuestPayload, ResolvedDisk } from './payloads/create-guest.payload.js';
 export { PruneOperationsPayload } from './payloads/prune-operations.payload.js';
-export { CapturePayload, DeployPayload, ExportImagePayload, ImportImagePayload, REMOTE_HOST } from './payloads/image.payloads.js';
+export {
+  CapturePayload,
+  DeployPayload,
+  ExportImagePayload,
+  ImportImagePayload,
+  REMOTE_HOST,
+} from './payloads/image.payloads.js';

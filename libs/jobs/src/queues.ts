@@ -2,7 +2,12 @@
  * Queue names. FROZEN: they are keys in Redis; renaming one strands the jobs queued under it.
  * Queues group operations that scale and throttle alike.
  */
-export const QUEUES = ['guest-lifecycle', 'guest-image', 'image-repository', 'maintenance'] as const;
+export const QUEUES = [
+  'guest-lifecycle',
+  'guest-image',
+  'image-repository',
+  'maintenance',
+] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 /** Default global concurrency of each queue (all workers together); QUEUE_CONCURRENCY overrides. */

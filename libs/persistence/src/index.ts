@@ -1,12 +1,14 @@
 export { PersistenceModule } from './persistence.module.js';
 export { PrismaService, type Db } from './prisma.service.js';
 export { GuestsRepository } from './guests.repository.js';
+export { ImagesRepository } from './images.repository.js';
 export { OperationsRepository } from './operations.repository.js';
 export { OperationStatsRepository, type OperationCount } from './operation-stats.repository.js';
 export { DuplicateRecordError, InvalidCursorError } from './errors.js';
 export { providerOf, sqliteFilePath, type DatabaseProvider } from './database-url.js';
 export { migrateDeploy } from './migrate-deploy.js';
 export type { GuestPatch, GuestRecord, NewGuest } from './guest.types.js';
+export type { ImageRecord, NewImage } from './image.types.js';
 export {
   OPERATION_STATUSES,
   type FinalOperationStatus,

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { GuestsRepository } from './guests.repository.js';
+import { ImagesRepository } from './images.repository.js';
 import { OperationStatsRepository } from './operation-stats.repository.js';
 import { OperationsRepository } from './operations.repository.js';
 import { PrismaService } from './prisma.service.js';
@@ -7,7 +8,19 @@ import { PrismaService } from './prisma.service.js';
 /** The database, for every module of the process; needs ConfigModule (AppConfig). */
 @Global()
 @Module({
-  providers: [PrismaService, GuestsRepository, OperationsRepository, OperationStatsRepository],
-  exports: [PrismaService, GuestsRepository, OperationsRepository, OperationStatsRepository],
+  providers: [
+    PrismaService,
+    GuestsRepository,
+    ImagesRepository,
+    OperationsRepository,
+    OperationStatsRepository,
+  ],
+  exports: [
+    PrismaService,
+    GuestsRepository,
+    ImagesRepository,
+    OperationsRepository,
+    OperationStatsRepository,
+  ],
 })
 export class PersistenceModule {}

@@ -19,7 +19,7 @@ const OPERATION_HEADERS: ParameterObject[] = [
     description:
       '`respond-async`: answer 202 at once; `wait=N`: wait at most N seconds, then 202. ' +
       'Without it the request waits for the operation to end (up to the server limit). ' +
-      '`handling=strict`: 409 instead of queueing behind the guest\'s unfinished operations.',
+      "`handling=strict`: 409 instead of queueing behind the guest's unfinished operations.",
     schema: { type: 'string', examples: ['respond-async', 'wait=10'] },
   },
   {

@@ -1,10 +1,13 @@
-import type { SmapiFunction } from '#hypervisor';
+import type { MgmtOperation, SmapiFunction } from '#hypervisor';
+
+/** What a call is: an SMAPI function, a CP command, or a management-guest operation. */
+export type CallOp = SmapiFunction | 'CP' | MgmtOperation;
 
 /** One call as the hypervisor saw it; `end`/`rc` stay null while it is in flight. */
 export interface CallRecord {
   /** Arrival order, from 1; keeps growing across resets. */
   seq: number;
-  function: SmapiFunction | 'CP';
+  function: CallOp;
   /** The CP command line, for CP calls. */
   command?: string;
   target: string;
@@ -24,12 +27,12 @@ const MAX_ENTRIES = 10_000;
 
 const preciseNow = (): number => performance.timeOrigin + performance.now();
 
-/** In-memory, ordered log of every SMAPI and CP call (to prove per-guest ordering). */
+/** In-memory, ordered log of every SMAPI, CP and management call (to prove per-guest ordering). */
 export class CallLog {
   private seq = 0;
   private entries: CallRecord[] = [];
 
-  begin(fn: SmapiFunction | 'CP', target: string, command?: string): CallRecord {
+  begin(fn: CallOp, target: string, command?: string): CallRecord {
     const rec: CallRecord = {
       seq: ++this.seq,
       function: fn,

@@ -1,12 +1,12 @@
-import type { SmapiFunction } from '#hypervisor';
+import type { CallOp } from '../calls/call.log.js';
 
 export type CrashMode = 'socket' | 'http500';
 
 /** An injected failure, applied before the function's own logic; it never changes state. */
 export interface Fault {
   id: string;
-  /** SMAPI function name or `CP`. */
-  function: SmapiFunction | 'CP';
+  /** SMAPI function name, `CP` or a management operation (`unpackdiskimage`, …). */
+  function: CallOp;
   /** Userid it applies to, or `*` for any target. */
   target: string;
   /** Return/reason code to answer with; absent for a pure hang or crash. */
@@ -36,7 +36,7 @@ export class FaultRegistry {
     const b = body as Record<string, unknown>;
     const fn = b.function;
     if (typeof fn !== 'string' || (fn !== 'CP' && !this.isFunction(fn))) {
-      return 'function must be an SMAPI function name or CP';
+      return 'function must be an SMAPI function name, CP or a management operation';
     }
     const target = b.target === undefined ? '*' : b.target;
     if (typeof target !== 'string' || target === '') return 'target must be a userid or *';
@@ -82,7 +82,7 @@ export class FaultRegistry {
   }
 
   /** The first fault matching this call, used up by one; undefined when none applies. */
-  take(fn: SmapiFunction | 'CP', target: string): Fault | undefined {
+  take(fn: CallOp, target: string): Fault | undefined {
     const f = this.faults.find(
       (x) => x.function === fn && (x.target === '*' || x.target === target),
     );

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { normVdev } from '../state/directory.parser.js';
 import type { SimulatorParts } from './call.pipeline.js';
 
 /** Test and demo controls; they bypass latency and faults and are not in the call log. */
@@ -24,6 +27,26 @@ export function adminRoutes(app: FastifyInstance, parts: SimulatorParts): void {
   });
 
   app.get('/admin/state', () => state.view());
+
+  /** md5 of a minidisk's current bytes (tests compare it with images). */
+  app.get<{ Params: { userid: string; vdev: string } }>(
+    '/admin/minidisks/:userid/:vdev/md5',
+    async (req, reply) => {
+      const userid = req.params.userid.toUpperCase();
+      const vdev = normVdev(req.params.vdev);
+      if (!vdev || !state.user(userid)?.disks[vdev]) {
+        return reply.code(404).send({ error: `no minidisk ${userid} ${req.params.vdev}` });
+      }
+      const md5 = createHash('md5');
+      let bytes = 0;
+      for await (const chunk of createReadStream(state.files.minidiskPath(userid, vdev))) {
+        const buf = chunk as Buffer;
+        md5.update(buf);
+        bytes += buf.length;
+      }
+      return { md5: md5.digest('hex'), bytes };
+    },
+  );
 
   app.get<{ Querystring: { since?: string } }>('/admin/calls', async (req, reply) => {
     const raw = req.query.since ?? '0';

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SmapiFunction } from '#hypervisor';
-import type { CallLog } from '../calls/call.log.js';
+import type { CallLog, CallOp } from '../calls/call.log.js';
 import type { CrashMode, Fault, FaultRegistry } from '../faults/fault.registry.js';
 import { sleep, type LatencyProfile } from '../latency/latency.profile.js';
 import type { HypervisorState } from '../state/hypervisor.state.js';
@@ -14,14 +13,16 @@ export interface SimulatorParts {
 }
 
 export interface CallSpec<T extends { rc: number }> {
-  op: SmapiFunction | 'CP';
+  op: CallOp;
   target: string;
   command?: string;
   /** The answer an rc/rs fault gives instead of the function's. */
   faultReply: (f: Fault & { rc: number }) => T;
   /** The function itself; runs only when no fault answered. */
-  run: () => T;
+  run: () => T | Promise<T>;
   rsOf: (r: T) => number | null;
+  /** For an answer that streams a file: resolves once it is sent, when the call ends. */
+  delivered?: (answer: T) => Promise<unknown>;
 }
 
 /** Simulates a transport failure: a dropped connection or an HTTP 500. */
@@ -62,8 +63,14 @@ export async function handleCall<T extends { rc: number }>(
       }
       // A pure hang: the call goes on normally, only later.
     }
-    const answer = spec.run();
-    parts.calls.end(rec, { rc: answer.rc, rs: spec.rsOf(answer) });
+    const answer = await spec.run();
+    const outcome = { rc: answer.rc, rs: spec.rsOf(answer) };
+    if (spec.delivered) {
+      const end = (): void => parts.calls.end(rec, outcome);
+      spec.delivered(answer).then(end, end);
+    } else {
+      parts.calls.end(rec, outcome);
+    }
     return answer;
   } catch (e) {
     parts.calls.end(rec, {});

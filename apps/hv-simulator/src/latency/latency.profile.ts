@@ -1,21 +1,23 @@
-import type { SmapiFunction } from '#hypervisor';
+import type { CallOp } from '../calls/call.log.js';
 
 export type LatencyProfileName = 'fast' | 'realistic';
 
 /** How long calls take and how long a signalled shutdown lasts. */
 export interface LatencyProfile {
   readonly name: LatencyProfileName;
-  /** Delay before a call answers, for an SMAPI function name or `CP`. */
-  delayMs(op: SmapiFunction | 'CP'): number;
+  /** Delay before a call starts its work, for an SMAPI function name, `CP` or a mgmt operation. */
+  delayMs(op: CallOp): number;
   /** Time from a non-immediate Image_Deactivate until the guest is logged off. */
   readonly shutdownMs: number;
 }
 
 /**
  * Typical durations on a lightly loaded system: directory changes go through DirMaint (seconds),
- * activation includes the IPL, queries are answered by CP or the SMAPI server directly.
+ * activation includes the IPL, queries are answered by CP or the SMAPI server directly. Disk
+ * copies add link, `chccwdev` and (deploy) zipl around the transfer itself, which takes as
+ * long as the bytes do.
  */
-const REALISTIC_MS: Record<SmapiFunction | 'CP', number> = {
+const REALISTIC_MS: Record<CallOp, number> = {
   Image_Create_DM: 1500,
   Image_Delete_DM: 1200,
   Image_Query_DM: 150,
@@ -26,6 +28,11 @@ const REALISTIC_MS: Record<SmapiFunction | 'CP', number> = {
   Image_Status_Query: 60,
   Image_Volume_Space_Query_DM: 200,
   CP: 50,
+  unpackdiskimage: 2500,
+  creatediskimage: 1500,
+  punch: 300,
+  purge: 80,
+  queryrdr: 80,
 };
 
 /** ±25 % around the typical value, so concurrent calls do not finish in lock step. */

@@ -65,13 +65,15 @@ export const imageCreateDM: SmapiHandler = (ctx, target, params) => {
     paused: false,
     activeDevices: [],
     disks: {},
+    reader: [],
   });
   return OK;
 };
 
 /**
- * Image_Delete_DM: removes the user and returns its minidisk extents to their pools. A user that
- * is still logged on (even while a signalled shutdown runs) is refused, see CODES.USER_LOGGED_ON.
+ * Image_Delete_DM: removes the user (with the bytes of its minidisks and reader) and returns its
+ * minidisk extents to their pools. A user that is still logged on (even while a signalled
+ * shutdown runs) is refused, see CODES.USER_LOGGED_ON.
  */
 export const imageDeleteDM: SmapiHandler = (ctx, target) => {
   const u = requireUser(ctx, target, CODES.DEF_NOT_FOUND);

@@ -6,6 +6,7 @@ import {
   normVdev,
   words,
 } from '../state/directory.parser.js';
+import { unitsToBytes } from '../state/geometry.constants.js';
 import { allocate, release } from '../state/pool.allocator.js';
 import { CODES, fail, syntax, SYNTAX } from './smapi.codes.js';
 import { OK, requireUser, vdevParam, type SmapiHandler } from './smapi.context.js';
@@ -79,7 +80,8 @@ function diskRequest(params: Record<string, unknown>): DiskRequest {
 /**
  * Image_Disk_Create_DM (allocation type AUTOG): carves the minidisk from the group's volumes
  * (first fit), adds its MDISK statement and, when the user is logged on, links it into the
- * running guest too (the reference follows up with Image_Disk_Create for that).
+ * running guest too (the reference follows up with Image_Disk_Create for that). Its bytes are
+ * a sparse file of the disk's size, with a file-system signature when `format` is given.
  */
 export const imageDiskCreateDM: SmapiHandler = (ctx, target, params) => {
   const req = diskRequest(params);
@@ -97,6 +99,13 @@ export const imageDiskCreateDM: SmapiHandler = (ctx, target, params) => {
   }
   const place = allocate(pool, req.units, target, req.vdev);
   if (!place) throw fail(CODES.DISK_SPACE, `${req.units} contiguous units in ${req.pool}`);
+  try {
+    const bytes = unitsToBytes(req.deviceType, req.units);
+    ctx.state.files.createMinidisk(target, req.vdev, bytes, req.format);
+  } catch (e) {
+    release(ctx.state.pools, target, req.vdev);
+    throw e;
+  }
 
   u.directory.push(
     mdiskStatement(req.vdev, req.deviceType, place.start, req.units, place.volser, req.mode),
@@ -126,6 +135,7 @@ export const imageDiskDeleteDM: SmapiHandler = (ctx, target, params) => {
   u.directory = u.directory.filter((l) => !isThisMdisk(l));
   release(ctx.state.pools, target, vdev);
   delete u.disks[vdev];
+  ctx.state.files.remove(ctx.state.files.minidiskPath(target, vdev));
   u.activeDevices = u.activeDevices.filter((d) => d !== vdev);
   ctx.state.changed();
   return OK;

@@ -1,7 +1,12 @@
 import { defaultState, ensureInventory, type InventoryOptions } from './default.inventory.js';
+import { DiskFiles } from './disk.files.js';
+import { unitsToBytes } from './geometry.constants.js';
 import { volumeFree } from './pool.allocator.js';
 import type { StateStore } from './state.store.js';
 import type { PoolRecord, SimState, UserRecord } from './state.types.js';
+
+/** CP numbers spool files 1–9999, system-wide, and wraps around. */
+const MAX_SPOOL_ID = 9999;
 
 export type PowerState = 'on' | 'off' | 'stopping';
 
@@ -13,12 +18,14 @@ export interface UserView {
   directory: string[];
   activeDevices: string[];
   disks: UserRecord['disks'];
+  reader: UserRecord['reader'];
 }
 
 /**
  * The simulated system: user directory, power state and disk pools, persisted through a
- * StateStore. Mutators call `changed()`; time-driven transitions (a signalled shutdown ending
- * in logoff) are applied lazily whenever a user is read.
+ * StateStore; minidisk and spool bytes live in files beside it (`files`). Mutators call
+ * `changed()`; time-driven transitions (a signalled shutdown ending in logoff) are applied
+ * lazily whenever a user is read.
  */
 export class HypervisorState {
   private constructor(
@@ -26,6 +33,7 @@ export class HypervisorState {
     private readonly store: StateStore,
     private readonly inventory: InventoryOptions,
     private readonly now: () => number,
+    readonly files: DiskFiles,
   ) {}
 
   static async open(
@@ -37,7 +45,15 @@ export class HypervisorState {
     // Settings may have grown since the state was saved (a new USER_PROFILE or DISK_POOL).
     data.systemId = inventory.systemId;
     ensureInventory(data, inventory);
-    const state = new HypervisorState(data, store, inventory, now);
+    const files = new DiskFiles(store.dir);
+    files.sweepTemps();
+    for (const u of Object.values(data.users)) {
+      u.reader ??= []; // saved before readers existed
+      for (const d of Object.values(u.disks)) {
+        files.ensureMinidisk(u.userid, d.vdev, unitsToBytes(d.deviceType, d.units), d.format);
+      }
+    }
+    const state = new HypervisorState(data, store, inventory, now, files);
     state.changed();
     return state;
   }
@@ -70,9 +86,28 @@ export class HypervisorState {
     this.changed();
   }
 
+  /** Removes the user with the bytes of its minidisks and reader. */
   removeUser(userid: string): void {
+    const u = this.data.users[userid];
+    if (!u) return;
+    for (const vdev of Object.keys(u.disks))
+      this.files.remove(this.files.minidiskPath(userid, vdev));
+    for (const f of u.reader) this.files.remove(this.files.spoolPath(userid, f.spoolId));
     delete this.data.users[userid];
     this.changed();
+  }
+
+  /** The next free spool id, or undefined when every id is taken. */
+  nextSpoolId(): number | undefined {
+    const users = Object.values(this.data.users);
+    const used = new Set(users.flatMap((u) => u.reader.map((f) => f.spoolId)));
+    if (used.size >= MAX_SPOOL_ID) return undefined;
+    let id = this.data.spoolSeq ?? 0;
+    do id = (id % MAX_SPOOL_ID) + 1;
+    while (used.has(id));
+    this.data.spoolSeq = id;
+    this.changed();
+    return id;
   }
 
   pool(name: string): PoolRecord | undefined {
@@ -105,6 +140,7 @@ export class HypervisorState {
   /** Back to a freshly installed system (the configured profiles and pools, no users). */
   reset(): void {
     this.data = defaultState(this.inventory);
+    this.files.clear();
     this.changed();
   }
 
@@ -123,6 +159,7 @@ export class HypervisorState {
         directory: [...u.directory],
         activeDevices: [...u.activeDevices],
         disks: structuredClone(u.disks),
+        reader: u.reader.map((f) => ({ ...f })),
       };
     });
     const pools = Object.values(this.data.pools).map((p) => ({

@@ -36,6 +36,16 @@ export interface MinidiskRecord {
   format: string;
 }
 
+/** A file in a user's virtual reader; its bytes are in the state dir (DiskFiles.spoolPath). */
+export interface SpoolFileRecord {
+  spoolId: number;
+  spoolClass: string;
+  name: string;
+  size: number;
+  /** Arrival, ISO 8601. */
+  time: string;
+}
+
 export interface UserRecord {
   userid: string;
   /** Directory statements, first `USER <id> <pw> <mem> <maxmem> <class>`. */
@@ -47,6 +57,8 @@ export interface UserRecord {
   /** Virtual devices of the running configuration (meaningful while logged on). */
   activeDevices: string[];
   disks: Record<string, MinidiskRecord>;
+  /** Spool files waiting in the virtual reader, oldest first. */
+  reader: SpoolFileRecord[];
 }
 
 /** Everything the simulator persists. */
@@ -57,4 +69,6 @@ export interface SimState {
   profiles: string[];
   users: Record<string, UserRecord>;
   pools: Record<string, PoolRecord>;
+  /** Last spool id given out (system-wide, as CP numbers spool files); absent = none yet. */
+  spoolSeq?: number;
 }

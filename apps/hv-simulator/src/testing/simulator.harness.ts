@@ -19,9 +19,23 @@ export interface Harness {
   http(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
   smapi<T = unknown>(fn: SmapiFunction, target: string, params?: object): Promise<SmapiReply<T>>;
   cp(command: string): Promise<CpReply>;
+  /** A management operation; `body` (bytes or a stream of them) is its input file. */
+  mgmt(op: string, args: Record<string, string>, body?: MgmtBody): Promise<MgmtResult>;
+  /** md5 and size of a minidisk's bytes (admin API). */
+  diskMd5(userid: string, vdev: string): Promise<{ md5: string; bytes: number }>;
   /** Closes this simulator and starts a new one on the same state dir. */
   restart(): Promise<void>;
   close(): Promise<void>;
+}
+
+export type MgmtBody = Buffer | AsyncIterable<Buffer>;
+
+/** HTTP status and either the JSON reply or the file answered. */
+export interface MgmtResult {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  json?: any;
+  file?: Buffer;
 }
 
 export const LINUX01 = ['USER LINUX01 LBYONLY 2G 4G G', 'INCLUDE OSDFLT', 'MACHINE ESA 4'];
@@ -72,6 +86,27 @@ export async function startHarness(opts: Partial<SimulatorOptions> = {}): Promis
       if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${JSON.stringify(res.body)}`);
       return res.body as CpReply;
     },
+    async mgmt(op, args, body) {
+      const init: RequestInit =
+        body === undefined
+          ? { method: 'POST' }
+          : {
+              method: 'POST',
+              headers: { 'content-type': 'application/octet-stream' },
+              body,
+              duplex: 'half',
+            };
+      const res = await fetch(`${h.url}/mgmt/${op}?${new URLSearchParams(args).toString()}`, init);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      return res.headers.get('content-type')?.startsWith('application/json')
+        ? { status: res.status, json: JSON.parse(bytes.toString()) as unknown }
+        : { status: res.status, file: bytes };
+    },
+    async diskMd5(userid, vdev) {
+      const res = await h.http('GET', `/admin/minidisks/${userid}/${vdev}/md5`);
+      if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${JSON.stringify(res.body)}`);
+      return res.body as { md5: string; bytes: number };
+    },
     async restart() {
       await h.sim.close();
       Object.assign(h, await listen(options));
@@ -82,4 +117,13 @@ export async function startHarness(opts: Partial<SimulatorOptions> = {}): Promis
     },
   };
   return h;
+}
+
+/** Polls `cond` until it holds (for effects that finish after the reply, e.g. on abort). */
+export async function waitFor(cond: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
 }

@@ -2,7 +2,8 @@ import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-vali
 import { USERID, VDEV } from './patterns.js';
 
 /** `user@host` with a dotted IPv4 address or a name with at least one dot (reference §3). */
-export const REMOTE_HOST = /^[a-zA-Z0-9-]+@(\d{1,3}(\.\d{1,3}){3}|[a-zA-Z0-9-]+(\.[a-zA-Z0-9-]+)+)$/;
+export const REMOTE_HOST =
+  /^[a-zA-Z0-9-]+@(\d{1,3}(\.\d{1,3}){3}|[a-zA-Z0-9-]+(\.[a-zA-Z0-9-]+)+)$/;
 
 /** image.import: copy an image into the repository and record it. */
 export class ImportImagePayload {

@@ -1,0 +1,60 @@
+import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import type { FastifyInstance } from 'fastify';
+import type { MgmtOperation } from '#hypervisor';
+import { createDiskImage, type CaptureAnswer } from '../mgmt/capture.mgmt.js';
+import { isMgmtOperation, runMgmt, type MgmtQuery } from '../mgmt/mgmt.reply.js';
+import { punchFile, purgeReaderFile, queryReader } from '../mgmt/reader.mgmt.js';
+import { unpackDiskImage } from '../mgmt/unpack.mgmt.js';
+import type { HypervisorState } from '../state/hypervisor.state.js';
+import { handleCall, type SimulatorParts } from './call.pipeline.js';
+import { detachedBody } from './request.body.js';
+
+type Operation = (
+  state: HypervisorState,
+  q: MgmtQuery,
+  input: Readable,
+) => CaptureAnswer | Promise<CaptureAnswer>;
+
+const OPERATIONS: Record<MgmtOperation, Operation> = {
+  unpackdiskimage: unpackDiskImage,
+  creatediskimage: createDiskImage,
+  punch: punchFile,
+  purge: purgeReaderFile,
+  queryrdr: queryReader,
+};
+
+/**
+ * `POST /mgmt/{operation}?args`, the input file (if any) as the body: what the management guest
+ * does with its zthin scripts and vmur/vmcp, through the same latency, faults and call log as
+ * every hypervisor call. Answers are HTTP 200 either way: JSON `{rc, lines, …}`, or the image
+ * file (application/octet-stream) from a successful creatediskimage.
+ */
+export function mgmtRoutes(app: FastifyInstance, parts: SimulatorParts): void {
+  // Input files stream through as they arrive: never parsed, buffered or size-limited here.
+  app.addContentTypeParser('application/octet-stream', (_req, _payload, done) => done(null));
+
+  app.post<{ Params: { op: string }; Querystring: MgmtQuery }>('/mgmt/:op', async (req, reply) => {
+    const { op } = req.params;
+    if (!isMgmtOperation(op)) {
+      return reply.code(404).send({ error: `unknown management operation ${op}` });
+    }
+    const q = req.query;
+    const userid = typeof q.userid === 'string' ? q.userid.trim().toUpperCase() : '';
+    const input = detachedBody(req.raw);
+    try {
+      const answer = await handleCall<CaptureAnswer>(parts, req, reply, {
+        op,
+        target: userid || '*',
+        faultReply: (f) => ({ rc: f.rc, lines: [f.errmsg ?? `ERROR: injected fault ${f.id}`] }),
+        run: () => runMgmt(() => OPERATIONS[op](parts.state, q, input.body)),
+        rsOf: () => null,
+        delivered: (a) => (a.image ? finished(a.image) : Promise.resolve()),
+      });
+      if (answer?.image) return reply.type('application/octet-stream').send(answer.image);
+      return answer;
+    } finally {
+      await input.drain();
+    }
+  });
+}

@@ -1,0 +1,22 @@
+export { ImagesModule } from './images.module.js';
+export { ImageHandlersModule } from './image-handlers.module.js';
+export { ImageStoreModule } from './image-store.module.js';
+export {
+  describeImageFile,
+  type ImageFileFacts,
+  ImageStore,
+  type ImageView,
+  type NewStoredImage,
+  type StoredImage,
+} from './image.store.js';
+export { ImportImageHandler } from './handlers/import-image.handler.js';
+export { ExportImageHandler } from './handlers/export-image.handler.js';
+export { ImageErrors } from './domain/image-errors.js';
+export { imageDiskSizeUnits } from './domain/image-header.js';
+export {
+  CYLINDER_BYTES,
+  rawSampleImageBytes,
+  sampleImageStream,
+  writeSampleImage,
+} from './domain/sample-image.js';
+export { scpCopy } from './transfer/scp.copy.js';
