@@ -1,16 +1,10 @@
 // Benchmark: how many clients one api process holds waiting on operations (long-polls and
 // server-sent event streams), on its one QueueEvents connection per queue, and what it costs.
 // Prints numbers; asserts nothing. Run: npm run build && node dist/bench/held-waits.js [clients]
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Redis } from 'ioredis';
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { loadConfig, repoRoot } from '#config';
-import { createSimulator } from '../apps/hv-simulator/src/index.js';
-import { migrateDeploy } from '../libs/persistence/src/migrate-deploy.js';
+import { Redis } from 'ioredis';
+import { startBenchStack } from '#testing';
 
 const CLIENTS = Number(process.argv[2] ?? 10_000);
 const OPERATIONS = 100;
@@ -32,41 +26,10 @@ function hold(url: string, onOpen: () => void): Promise<void> {
 const rssMiB = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
-async function waitForLine(proc: ChildProcess, re: RegExp): Promise<RegExpMatchArray> {
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = re.exec(out);
-      if (m) resolve(m);
-    };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', onData);
-    proc.once('exit', (code) => reject(new Error(`process exited ${code}:\n${out}`)));
-  });
-}
-
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'hvo-bench-'));
-  const env = {
-    DATA_DIR: dataDir,
-    QUEUE_PREFIX: `b${randomBytes(4).toString('hex')}`,
-    PORT: '0',
-    LOG_LEVEL: 'warn',
-    NO_COLOR: '1',
-    AUTH: 'none',
-    LONG_POLL_MAX_S: '600',
-  };
-  const cfg = loadConfig(env);
-  if ((await migrateDeploy(cfg.DATABASE_URL)) !== 0) throw new Error('migration failed');
-  const sim = await createSimulator({ stateDir: join(dataDir, 'sim'), latencyProfile: 'fast' });
-  const simUrl = await sim.app.listen({ port: 0, host: '127.0.0.1' });
-  const childEnv = { ...process.env, ...env, HV_SIMULATOR_URL: simUrl, LOG_LEVEL: 'log' };
-  const api = spawn(process.execPath, [join(repoRoot(), 'dist/apps/api/src/main.js')], {
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const base = (await waitForLine(api, /api listening on (http:\/\/[\w.:[\]-]+)/))[1];
+  const stack = await startBenchStack({ LONG_POLL_MAX_S: '600' });
+  const { cfg, base } = stack;
+  const api = stack.api.proc;
   const redis = new Redis(cfg.REDIS_URL);
   const redisClients = async () =>
     Number(/connected_clients:(\d+)/.exec(await redis.info('clients'))![1]);
@@ -108,11 +71,8 @@ async function main(): Promise<void> {
   ).text();
 
   // a worker ends every operation; every client must be answered
-  const worker = spawn(process.execPath, [join(repoRoot(), 'dist/apps/worker/src/main.js')], {
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   const t1 = performance.now();
+  await stack.startWorker();
   await Promise.all(waits);
   const drainMs = performance.now() - t1;
 
@@ -130,11 +90,8 @@ async function main(): Promise<void> {
   ];
   for (const [k, v] of rows) console.log(`${k.padEnd(56)} ${v}`);
 
-  worker.kill('SIGTERM');
-  api.kill('SIGTERM');
-  await sim.close();
   redis.disconnect();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stack.close();
 }
 
 main().catch((e: unknown) => {

@@ -2,19 +2,14 @@
 // HTTP on 127.0.0.1 (made on the fly, never held in memory), imports it through a running api
 // and worker (the built processes), and prints throughput and both processes' RSS growth.
 // Prints numbers; asserts nothing. Run: npm run build && node dist/bench/import-stream.js [MiB]
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { loadConfig, repoRoot } from '#config';
 import { CYLINDER_BYTES, rawSampleImageBytes, sampleImageStream } from '#images';
-import { createSimulator } from '../apps/hv-simulator/src/index.js';
-import { migrateDeploy } from '../libs/persistence/src/migrate-deploy.js';
+import { startBenchStack } from '#testing';
 
 const MIB = 1024 * 1024;
 const SIZE_MIB = Number(process.argv[2] ?? 1024);
@@ -23,50 +18,11 @@ const CYLINDERS = Math.ceil((SIZE_MIB * MIB) / CYLINDER_BYTES);
 const rssMiB = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
-function start(
-  script: string,
-  env: NodeJS.ProcessEnv,
-  ready: RegExp,
-): Promise<[ChildProcess, RegExpMatchArray]> {
-  const proc = spawn(process.execPath, [join(repoRoot(), 'dist', script)], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = ready.exec(out);
-      if (m) resolve([proc, m]);
-    };
-    proc.stdout.on('data', onData);
-    proc.stderr.on('data', onData);
-    proc.once('exit', (code) => reject(new Error(`${script} exited ${code}:\n${out}`)));
-  });
-}
-
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'hvo-bench-import-'));
-  const env = {
-    DATA_DIR: dataDir,
-    QUEUE_PREFIX: `b${randomBytes(4).toString('hex')}`,
-    PORT: '0',
-    LOG_LEVEL: 'warn',
-    NO_COLOR: '1',
-    AUTH: 'none',
-  };
-  const cfg = loadConfig(env);
-  if ((await migrateDeploy(cfg.DATABASE_URL)) !== 0) throw new Error('migration failed');
-  const sim = await createSimulator({ stateDir: join(dataDir, 'sim'), latencyProfile: 'fast' });
-  const simUrl = await sim.app.listen({ port: 0, host: '127.0.0.1' });
-  const childEnv = { ...process.env, ...env, HV_SIMULATOR_URL: simUrl, LOG_LEVEL: 'log' };
-  const [api, listening] = await start(
-    'apps/api/src/main.js',
-    childEnv,
-    /api listening on (http:\/\/[\w.:[\]-]+)/,
-  );
-  const [worker] = await start('apps/worker/src/main.js', childEnv, /consuming /);
-  const base = listening[1];
+  const stack = await startBenchStack();
+  const worker = (await stack.startWorker()).proc;
+  const api = stack.api.proc;
+  const base = stack.base;
 
   // the image, raw (gzip level 0) so ~1 GiB really crosses the wire; hashed as it is sent
   const length = rawSampleImageBytes(CYLINDERS);
@@ -140,11 +96,8 @@ async function main(): Promise<void> {
   ];
   for (const [k, v] of rows) console.log(`${k.padEnd(52)} ${v}`);
 
-  worker.kill('SIGTERM');
-  api.kill('SIGTERM');
   server.close();
-  await sim.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stack.close();
 }
 
 main().catch((e: unknown) => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { sampleImageStream } from '#images';
+import { SAMPLE_OS_RELEASE, sampleImageStream } from '#images';
 import { eventually, request } from './support/http.js';
 import { TestStack } from './support/stack.js';
 
@@ -20,7 +20,7 @@ describe('deploy and capture', () => {
   let image: Buffer;
   beforeAll(async () => {
     stack = await TestStack.start({ worker: 'in-process' });
-    image = await collect(sampleImageStream({ cylinders: 10, label: 'round trip', level: 6 }));
+    image = await collect(sampleImageStream({ cylinders: 10, label: SAMPLE_OS_RELEASE, level: 6 }));
   });
   afterAll(() => stack.close());
 
@@ -90,6 +90,10 @@ describe('deploy and capture', () => {
     expect(user.power).toBe('off'); // deploy leaves the guest off
     expect(user.reader.map((f: any) => f.name)).toEqual(['iucvauth.sh', 'hostname.sh']);
     expect((await action('RT01', { action: 'start' })).status).toBe(200);
+    const booted = (await sim('GET', '/admin/state')).body.users.find(
+      (u: any) => u.userid === 'RT01',
+    );
+    expect(booted.os).toEqual({ distro: 'rhel9.0', kernel: '5.14.0-70.13.1.el9_0.s390x' }); // from the image
 
     // capture (the guest is running: stopped and restarted) and export
     const capture = await action('RT01', { action: 'capture', image: 'rt-cap', compress_level: 6 });
@@ -145,6 +149,40 @@ describe('deploy and capture', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errmsg).toContain('remotehost');
+  });
+
+  it('punches a transport file from the file repository and skips the disk copy when asked', async () => {
+    await stack.http('POST', '/guests', {
+      body: { guest: { userid: 'DEP04', vcpus: 1, memory: 512, disk_list: [{ size: '10' }] } },
+    });
+    const before = (await sim('GET', '/admin/minidisks/DEP04/0100/md5')).body;
+    const up = await fetch(`${stack.url}/files`, {
+      method: 'PUT',
+      headers: { 'x-auth-token': await stack.token(), 'content-type': 'application/octet-stream' },
+      body: Buffer.from('#cloud-config\nhostname: dep04\n'),
+    });
+    const path = new URL(((await up.json()) as { output: { dest_url: string } }).output.dest_url)
+      .pathname;
+    const res = await action('DEP04', {
+      action: 'deploy',
+      image: 'rhel8.4',
+      skipdiskcopy: true,
+      transportfiles: path,
+    });
+    expect(res.status).toBe(200);
+    const user = (await sim('GET', '/admin/state')).body.users.find(
+      (u: any) => u.userid === 'DEP04',
+    );
+    expect(user.reader.map((f: any) => f.name)).toEqual([path.split('/').at(-1), 'iucvauth.sh']);
+    expect((await sim('GET', '/admin/minidisks/DEP04/0100/md5')).body).toEqual(before);
+    const outside = await action('DEP04', {
+      action: 'deploy',
+      image: 'rhel8.4',
+      skipdiskcopy: true,
+      transportfiles: '/etc/passwd',
+    });
+    expect(outside.status).toBe(500);
+    expect(outside.body).toMatchObject({ overallRC: 300, rs: 4, modID: 10 });
   });
 
   it('leaves disk and reader as they were when a deploy fails', async () => {

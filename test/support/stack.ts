@@ -7,7 +7,7 @@ import { type Config, loadConfig } from '#config';
 import { createSimulator, type Simulator } from '../../apps/hv-simulator/src/index.js';
 import { createWorker } from '../../apps/worker/src/create-worker.js';
 import { type HttpResult, type RequestOptions, request } from './http.js';
-import { type Proc, startProcess, stopProcess } from './process.js';
+import { type Proc, startProcess, stopProcess } from '#testing';
 import { createTestDatabase } from './test-database.js';
 
 export type WorkerMode = 'in-process' | 'process' | 'none';
@@ -31,7 +31,8 @@ export class TestStack {
   private constructor(
     readonly config: Config,
     readonly url: string,
-    readonly simulator: Simulator,
+    /** Replaced by restartSimulator. */
+    public simulator: Simulator,
     readonly simUrl: string,
     private readonly api: Proc,
     private readonly dropDb: () => Promise<void>,
@@ -94,6 +95,20 @@ export class TestStack {
   async http(method: string, path: string, opts: RequestOptions = {}): Promise<HttpResult> {
     const token = opts.token === undefined ? await this.token() : opts.token;
     return request(this.url, method, path, { ...opts, token });
+  }
+
+  /** Stops the simulator as a crash of the hypervisor link would (state kept on disk). */
+  async stopSimulator(): Promise<void> {
+    await this.simulator.close();
+  }
+
+  /** Starts the simulator again on the same address with the state it had. */
+  async restartSimulator(): Promise<void> {
+    this.simulator = await createSimulator({
+      stateDir: join(this.config.DATA_DIR, 'sim'),
+      latencyProfile: 'fast',
+    });
+    await this.simulator.app.listen({ port: Number(new URL(this.simUrl).port), host: '127.0.0.1' });
   }
 
   async startWorker(): Promise<void> {

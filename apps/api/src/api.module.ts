@@ -4,7 +4,7 @@ import { AuthGuard, AuthModule } from '#auth';
 import { ConfigModule, type Config } from '#config';
 import { FilesModule } from '#files';
 import { GuestsModule } from '#guests';
-import { HypervisorModule } from '#hypervisor';
+import { HypervisorModule, LinkProbe } from '#hypervisor';
 import { ImagesModule } from '#images';
 import { OperationsModule } from '#operations';
 import { PersistenceModule } from '#persistence';
@@ -40,6 +40,7 @@ export class ApiModule {
       controllers: [VersionController, TokenController, HealthController],
       providers: [
         ReadinessService,
+        LinkProbe,
         { provide: RouteTable, useValue: routes },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

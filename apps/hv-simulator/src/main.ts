@@ -11,6 +11,7 @@ async function main(): Promise<void> {
     systemId: cfg.SIM_SYSTEM_ID,
     profiles: [cfg.USER_PROFILE],
     diskPools: cfg.DISK_POOL,
+    ssiMembers: cfg.SIM_SSI_MEMBERS,
     logger: true,
   });
   const url = await sim.app.listen({ host: cfg.SIM_HOST, port: cfg.SIM_PORT });

@@ -8,6 +8,7 @@ import { mgmtRoutes } from './http/mgmt.routes.js';
 import { latencyProfile, type LatencyProfileName } from './latency/latency.profile.js';
 import { isMgmtOperation } from './mgmt/mgmt.reply.js';
 import { isSmapiFunction } from './smapi/smapi.registry.js';
+import { memberIds } from './ssi/ssi.cluster.js';
 import { HypervisorState } from './state/hypervisor.state.js';
 import { StateStore } from './state/state.store.js';
 
@@ -21,6 +22,11 @@ export interface SimulatorOptions {
   profiles?: readonly string[];
   /** Extra disk pools, `ECKD:<name>`/`FBA:<name>` (DISK_POOL); POOL1 and FBAPOOL1 always exist. */
   diskPools?: readonly string[];
+  /**
+   * Member systems of the SSI cluster (default 2: this system, then HVSIM2…); 1 = not in a
+   * cluster. Logged-on users run on this system until VMRELOCATE moves them.
+   */
+  ssiMembers?: number;
   /** Fastify request logging (off by default, for tests). */
   logger?: boolean;
 }
@@ -33,10 +39,12 @@ export interface Simulator extends SimulatorParts {
 
 /** Builds a simulator (not yet listening): call `app.listen()` or use `app.inject()`. */
 export async function createSimulator(opts: SimulatorOptions): Promise<Simulator> {
+  const systemId = opts.systemId ?? 'HVSIM1';
   const state = await HypervisorState.open(new StateStore(opts.stateDir), {
-    systemId: opts.systemId ?? 'HVSIM1',
+    systemId,
     profiles: opts.profiles ?? [],
     diskPools: opts.diskPools ?? [],
+    ssiMembers: memberIds(systemId, opts.ssiMembers ?? 2),
   });
   const parts: SimulatorParts = {
     state,

@@ -3,6 +3,7 @@ import {
   CreateGuestHandler,
   DeleteGuestHandler,
   DeployHandler,
+  LiveMigrateHandler,
   StartGuestHandler,
   StopGuestHandler,
 } from '#guests';
@@ -17,6 +18,7 @@ export const HANDLERS = {
   'guest.stop': StopGuestHandler,
   'guest.deploy': DeployHandler,
   'guest.capture': CaptureHandler,
+  'guest.live-migrate': LiveMigrateHandler,
   'image.import': ImportImageHandler,
   'image.export': ExportImageHandler,
   'operations.prune': PruneOperationsHandler,

@@ -82,11 +82,15 @@ export class AppConfig {
   @IsIn(['simulator']) HV_TRANSPORT = 'simulator' as const;
   @IsString() HV_SIMULATOR_URL = '';
   @Type(() => Number) @IsInt() @Min(1) HV_CALL_TIMEOUT_S = 240;
+  /** How often the api probes the hypervisor link for /smapi_health (0: only real calls count). */
+  @Type(() => Number) @IsInt() @Min(0) HV_PROBE_INTERVAL_S = 5;
   @Type(() => Number) @IsInt() @Min(0) @Max(65535) SIM_PORT = 8090;
   @IsString() @MinLength(1) SIM_HOST = '127.0.0.1';
   @IsIn(['fast', 'realistic']) HV_LATENCY_PROFILE: 'fast' | 'realistic' = 'fast';
   @IsString() SIM_STATE_DIR = '';
   @Matches(/^[A-Za-z0-9]{1,8}$/) SIM_SYSTEM_ID = 'HVSIM1';
+  /** Member systems of the simulated SSI cluster (1 = not in a cluster; at most 4). */
+  @Type(() => Number) @IsInt() @Min(1) @Max(4) SIM_SSI_MEMBERS = 2;
 
   // ---- reference service settings ([zvm] section) ----
   @Matches(/^[A-Za-z0-9]{1,8}$/) USER_PROFILE = 'OSDFLT';

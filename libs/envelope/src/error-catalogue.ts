@@ -57,6 +57,18 @@ export const Errors = {
   cp: (msg: string) => new HvError(99, 99, 420, ModID.SMT, msg),
   /** The hypervisor did not answer in time (SMT overallRC 5). */
   hvTimeout: (msg: string) => new HvError(5, 1, 501, ModID.SMT, msg),
+  /**
+   * The disk pool is not defined: the reference's SMT rc 5 rs 402 (overallRC 4), which the
+   * not_found status handler maps to 404.
+   */
+  diskPoolNotFound: (pool: string) =>
+    new HvError(
+      4,
+      5,
+      402,
+      ModID.SMT,
+      `Failed to get disk pool information: ${pool} is not defined`,
+    ),
   /** The hypervisor link failed (SMT rc 99 rs 305: exception talking to SMAPI). */
   hvUnreachable: (msg: string) => new HvError(99, 99, 305, ModID.SMT, msg),
 

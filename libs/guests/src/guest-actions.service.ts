@@ -11,8 +11,10 @@ import {
   StartActionDto,
   StopActionDto,
 } from './dto/guest-action.dto.js';
+import { LiveMigrateActionDto, RegisterVmActionDto } from './dto/migration-action.dto.js';
 import { GuestImageService } from './image/guest-image.service.js';
 import { GuestsService } from './guests.service.js';
+import { MigrationService } from './migration/migration.service.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each action's own DTO
 type Dispatch = (userid: string, dto: any, req: OperationRequest) => Promise<Envelope | Accepted>;
@@ -20,9 +22,12 @@ type Dispatch = (userid: string, dto: any, req: OperationRequest) => Promise<Env
 /** Validates an action body and dispatches it; actions not built yet say so with a 501. */
 @Injectable()
 export class GuestActionsService {
-  private readonly handlers: Partial<Record<GuestAction, { dto: new () => object; run: Dispatch }>>;
+  /** `dto: null`: the action has no schema in the reference, so any extra fields are ignored. */
+  private readonly handlers: Partial<
+    Record<GuestAction, { dto: (new () => object) | null; run: Dispatch }>
+  >;
 
-  constructor(guests: GuestsService, images: GuestImageService) {
+  constructor(guests: GuestsService, images: GuestImageService, migration: MigrationService) {
     this.handlers = {
       start: { dto: StartActionDto, run: (u, _, r) => guests.start(u, r) },
       stop: { dto: StopActionDto, run: (u, _, r) => guests.stop(u, r) },
@@ -31,6 +36,15 @@ export class GuestActionsService {
         dto: CaptureActionDto,
         run: (u, d: CaptureActionDto, r) => images.capture(u, d, r),
       },
+      live_migrate_vm: {
+        dto: LiveMigrateActionDto,
+        run: (u, d: LiveMigrateActionDto, r) => migration.liveMigrate(u, d, r),
+      },
+      register_vm: {
+        dto: RegisterVmActionDto,
+        run: (u, d: RegisterVmActionDto) => migration.register(u, d),
+      },
+      deregister_vm: { dto: null, run: (u) => migration.deregister(u) },
     };
   }
 
@@ -48,6 +62,7 @@ export class GuestActionsService {
     const handler = this.handlers[action as GuestAction];
     if (!handler) throw Errors.notImplemented('guest', `guest action ${action}`);
     delete fields.action;
+    if (!handler.dto) return handler.run(userid, {}, req);
     const dto = plainToInstance(handler.dto, fields);
     const problems = await validate(dto, { whitelist: true, forbidNonWhitelisted: true });
     if (problems.length) throw validationError(problems);

@@ -4,6 +4,7 @@ import { DeleteGuestHandler } from './handlers/delete-guest.handler.js';
 import { StartGuestHandler, StopGuestHandler } from './handlers/power.handlers.js';
 import { CaptureHandler } from './image/capture.handler.js';
 import { DeployHandler } from './image/deploy.handler.js';
+import { LiveMigrateHandler } from './migration/live-migrate.handler.js';
 
 const HANDLERS = [
   CreateGuestHandler,
@@ -12,6 +13,7 @@ const HANDLERS = [
   StopGuestHandler,
   DeployHandler,
   CaptureHandler,
+  LiveMigrateHandler,
 ];
 
 /** Worker side of the guests feature: the operation handlers. */

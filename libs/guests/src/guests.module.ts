@@ -3,11 +3,14 @@ import { GuestActionsController } from './guest-actions.controller.js';
 import { GuestActionsService } from './guest-actions.service.js';
 import { GuestsController } from './guests.controller.js';
 import { GuestsService } from './guests.service.js';
+import { HostController } from './host/host.controller.js';
+import { HostService } from './host/host.service.js';
 import { GuestImageService } from './image/guest-image.service.js';
+import { MigrationService } from './migration/migration.service.js';
 
-/** Api side of the guests feature. */
+/** Api side of the guests feature, and the host it runs on (spec §4.8). */
 @Module({
-  controllers: [GuestsController, GuestActionsController],
-  providers: [GuestsService, GuestActionsService, GuestImageService],
+  controllers: [GuestsController, GuestActionsController, HostController],
+  providers: [GuestsService, GuestActionsService, GuestImageService, HostService, MigrationService],
 })
 export class GuestsModule {}

@@ -6,3 +6,4 @@ export { StartGuestHandler, StopGuestHandler } from './handlers/power.handlers.j
 export { UseridPipe } from './userid.pipe.js';
 export { DeployHandler } from './image/deploy.handler.js';
 export { CaptureHandler } from './image/capture.handler.js';
+export { LiveMigrateHandler } from './migration/live-migrate.handler.js';

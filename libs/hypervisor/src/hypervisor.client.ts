@@ -13,7 +13,10 @@ import type {
   QueryReaderReply,
   ReaderFile,
   SmapiFunction,
+  SystemInfoOutput,
   UnpackDiskImageReply,
+  VmRelocateOutput,
+  VmRelocateParams,
   VolumeSpaceOutput,
 } from './protocol.js';
 import { SmapiHealth } from './smapi-health.js';
@@ -89,6 +92,11 @@ export class HypervisorClient {
     return this.call('Image_Query_DM', userid);
   }
 
+  /** Image_Name_Query_DM: every user the directory defines. */
+  imageNameQueryDM(): Promise<string[]> {
+    return this.call('Image_Name_Query_DM', '*');
+  }
+
   /** Image_Activate: logs the user on (IPL per directory). 200/8 already active, 200/4 no user. */
   imageActivate(userid: string): Promise<void> {
     return this.call('Image_Activate', userid);
@@ -117,6 +125,42 @@ export class HypervisorClient {
   /** Image_Volume_Space_Query_DM: space of one disk pool. */
   volumeSpaceQuery(pool: string): Promise<VolumeSpaceOutput> {
     return this.call('Image_Volume_Space_Query_DM', '*', { pool });
+  }
+
+  /** Image_Volume_Space_Query_DM for one volume: its pool, device type and size. 420/8 unknown. */
+  volumeQuery(volume: string): Promise<VolumeSpaceOutput> {
+    return this.call('Image_Volume_Space_Query_DM', '*', { volume });
+  }
+
+  /** System_Info_Query: hypervisor level, machine, IPL time, CPUs and storage in use. */
+  systemInfoQuery(): Promise<SystemInfoOutput> {
+    return this.call('System_Info_Query', '*');
+  }
+
+  /**
+   * VMRELOCATE: TEST (eligibility; 4/3000 not eligible, reasons in the message) or MOVE (the
+   * guest runs on `destination` afterwards; 8/3000 failed, "0045" in the message = not logged on).
+   */
+  vmRelocate(userid: string, params: VmRelocateParams): Promise<VmRelocateOutput> {
+    return this.call('VMRELOCATE', userid, params);
+  }
+
+  /** CP `QUERY SSI`: the cluster's lines as CP prints them; [] when not an SSI member. */
+  async querySsi(): Promise<string[]> {
+    const reply = await this.observe(() => this.transport.cp('QUERY SSI'));
+    if (reply.rc === 0) return reply.lines;
+    if (reply.rc === 2650) return [];
+    throw Errors.cp(`CP QUERY SSI failed: rc ${reply.rc} ${reply.lines.join(' ')}`);
+  }
+
+  /** CP `QUERY USERID`: the management guest's userid and the system it runs on. */
+  async queryUserid(): Promise<{ userid: string; systemId: string }> {
+    const reply = await this.observe(() => this.transport.cp('QUERY USERID'));
+    const m = /^(\S+)\s+AT\s+(\S+)/.exec(reply.lines[0] ?? '');
+    if (reply.rc !== 0 || !m) {
+      throw Errors.cp(`CP QUERY USERID failed: rc ${reply.rc} ${reply.lines.join(' ')}`);
+    }
+    return { userid: m[1], systemId: m[2] };
   }
 
   /**
@@ -181,8 +225,10 @@ export class HypervisorClient {
     return r.files ?? [];
   }
 
-  /** Whether the hypervisor link answers. */
-  ping(): Promise<boolean> {
-    return this.transport.ping();
+  /** Whether the hypervisor link answers; counted in the health counters like any call. */
+  async ping(): Promise<boolean> {
+    const ok = await this.transport.ping();
+    void this.health.record(ok);
+    return ok;
   }
 }

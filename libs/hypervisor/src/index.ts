@@ -16,4 +16,5 @@ export {
   type ImageHeader,
 } from './disk-image.js';
 export { HypervisorModule } from './hypervisor.module.js';
+export { LinkProbe } from './link.probe.js';
 export { SmapiHealth, type SmapiHealthReport, UNHEALTHY_AFTER } from './smapi-health.js';

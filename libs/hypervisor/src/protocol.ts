@@ -16,12 +16,15 @@ export const SMAPI_FUNCTIONS = [
   'Image_Create_DM',
   'Image_Delete_DM',
   'Image_Query_DM',
+  'Image_Name_Query_DM',
   'Image_Activate',
   'Image_Deactivate',
   'Image_Disk_Create_DM',
   'Image_Disk_Delete_DM',
   'Image_Status_Query',
   'Image_Volume_Space_Query_DM',
+  'System_Info_Query',
+  'VMRELOCATE',
 ] as const;
 export type SmapiFunction = (typeof SMAPI_FUNCTIONS)[number];
 
@@ -93,7 +96,15 @@ export interface ImageStatusOutput {
 }
 
 export interface VolumeSpaceQueryParams {
-  pool: string;
+  /** Group (pool) name; or, instead, `volume` to query the one volume of that name. */
+  pool?: string;
+  volume?: string;
+}
+
+/** A run of free units on a volume. */
+export interface FreeExtent {
+  start: number;
+  size: number;
 }
 
 export interface VolumeSpaceOutput {
@@ -103,7 +114,66 @@ export interface VolumeSpaceOutput {
   total: number;
   free: number;
   used: number;
-  volumes: { volser: string; start: number; size: number; free: number }[];
+  volumes: {
+    volser: string;
+    start: number;
+    size: number;
+    free: number;
+    /** Free runs in ascending order (what the directory manager reports as free extents). */
+    freeExtents: FreeExtent[];
+  }[];
+}
+
+/** System_Info_Query: the system the management guest runs on. */
+export interface SystemInfoOutput {
+  systemId: string;
+  /** As CP's QUERY CPLEVEL names it, e.g. `z/VM 7.2.0`. */
+  hypervisorVersion: string;
+  hostname: string;
+  /** Epoch ms of the last IPL. */
+  iplTime: number;
+  cecModel: string;
+  architecture: string;
+  cpus: number;
+  /** CPUs dispatched to logged-on guests (their virtual CPUs, at most `cpus`). */
+  cpusUsed: number;
+  memoryMb: number;
+  memoryUsedMb: number;
+}
+
+/** VMRELOCATE: live guest relocation within an SSI cluster. */
+export interface VmRelocateParams {
+  action: 'TEST' | 'MOVE';
+  /** System id of the target member. */
+  destination: string;
+  /** Relocate in one pass with the guest quiesced (IMMEDIATE=YES). */
+  immediate?: boolean;
+  /** Seconds the whole relocation may take; absent = NOLIMIT. */
+  maxTotal?: number;
+  /** Seconds the guest may stay quiesced; absent = NOLIMIT. */
+  maxQuiesce?: number;
+  /** FORCE operands: ARCHITECTURE, DOMAIN, STORAGE. */
+  force?: ('ARCHITECTURE' | 'DOMAIN' | 'STORAGE')[];
+}
+
+/** One memory pass of a relocation. */
+export interface RelocationPass {
+  pass: number;
+  /** Guest memory copied in this pass, MB. */
+  megabytes: number;
+  /** Simulated duration of the pass, ms. */
+  ms: number;
+  /** Whether the guest was quiesced during the pass (the last pass always is). */
+  quiesced: boolean;
+}
+
+export interface VmRelocateOutput {
+  source: string;
+  destination: string;
+  /** Passes of a MOVE (empty for TEST). */
+  passes: RelocationPass[];
+  totalMs: number;
+  quiesceMs: number;
 }
 
 // ---- management-guest operations ----

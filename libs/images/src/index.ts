@@ -16,6 +16,7 @@ export { imageDiskSizeUnits } from './domain/image-header.js';
 export {
   CYLINDER_BYTES,
   rawSampleImageBytes,
+  SAMPLE_OS_RELEASE,
   sampleImageStream,
   writeSampleImage,
 } from './domain/sample-image.js';

@@ -3,6 +3,11 @@ export * from './job-catalogue.js';
 export * from './payloads/patterns.js';
 export { GuestTargetPayload } from './payloads/guest-target.payload.js';
 export { CreateGuestPayload, ResolvedDisk } from './payloads/create-guest.payload.js';
+export {
+  LiveMigratePayload,
+  RELOCATE_FORCE,
+  RelocateOptions,
+} from './payloads/live-migrate.payload.js';
 export { PruneOperationsPayload } from './payloads/prune-operations.payload.js';
 export {
   CapturePayload,

@@ -1,6 +1,7 @@
 import type { Envelope } from '#envelope';
 import { CreateGuestPayload } from './payloads/create-guest.payload.js';
 import { GuestTargetPayload } from './payloads/guest-target.payload.js';
+import { LiveMigratePayload } from './payloads/live-migrate.payload.js';
 import { PruneOperationsPayload } from './payloads/prune-operations.payload.js';
 import {
   CapturePayload,
@@ -86,6 +87,14 @@ export const JOB_CATALOGUE = {
     target: (p) => p.userid,
     attempts: 2,
     title: 'Capture guest to image',
+  }),
+  'guest.live-migrate': job<LiveMigratePayload, ''>({
+    queue: 'guest-migration',
+    payload: LiveMigratePayload,
+    target: (p) => p.userid,
+    // a MOVE whose answer was lost may have happened: retrying it would fail ("already on")
+    attempts: 1,
+    title: 'Live-migrate guest',
   }),
   'image.import': job<ImportImagePayload, ''>({
     queue: 'image-repository',

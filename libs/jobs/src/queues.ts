@@ -7,6 +7,7 @@ export const QUEUES = [
   'guest-image',
   'image-repository',
   'maintenance',
+  'guest-migration',
 ] as const;
 export type QueueName = (typeof QUEUES)[number];
 
@@ -17,6 +18,8 @@ export const QUEUE_CONCURRENCY: Record<QueueName, number> = {
   'guest-image': 20,
   'image-repository': 4,
   maintenance: 1,
+  // live relocations load the ISFC links between members: a few at a time
+  'guest-migration': 4,
 };
 
 export function isQueueName(name: string): name is QueueName {

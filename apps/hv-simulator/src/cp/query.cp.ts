@@ -2,6 +2,7 @@ import type { CpReply } from '#hypervisor';
 import { USERID_RE } from '../state/directory.parser.js';
 import type { HypervisorState } from '../state/hypervisor.state.js';
 import { matches } from './cp.abbrev.js';
+import { querySsi } from './query-ssi.cp.js';
 
 /** `HCP003E Invalid option - x`: CP's answer to an operand it does not know. */
 function invalidOption(option: string): CpReply {
@@ -36,5 +37,6 @@ export function queryCommand(state: HypervisorState, operands: string[]): CpRepl
   if (what === undefined) return { rc: 26, lines: ['HCP026E Operand missing or invalid'] };
   if (matches(what, 'USERS', 4)) return queryUsers(state, rest);
   if (what === 'USERID' && rest.length === 0) return queryUserid(state);
+  if (what === 'SSI' && rest.length === 0) return querySsi(state);
   return invalidOption(what);
 }

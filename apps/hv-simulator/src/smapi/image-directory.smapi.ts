@@ -88,3 +88,6 @@ export const imageQueryDM: SmapiHandler = (ctx, target) => {
   const u = requireUser(ctx, target, CODES.DEF_NOT_FOUND);
   return { ...OK, output: [...u.directory] };
 };
+
+/** Image_Name_Query_DM (target `*`): every user the directory defines, sorted. */
+export const imageNameQueryDM: SmapiHandler = (ctx) => ({ ...OK, output: ctx.state.userIds() });

@@ -1,15 +1,22 @@
 import type { ImageStatusOutput } from '#hypervisor';
 import { definedDevices } from '../state/directory.parser.js';
+import { bootDevice, detectOs } from '../state/guest-os.js';
 import { CODES, fail, syntax, SYNTAX } from './smapi.codes.js';
 import { OK, requireUser, type SmapiHandler } from './smapi.context.js';
 
-/** Image_Activate: logs the user on; CP links its directory devices into the running guest. */
+/**
+ * Image_Activate: logs the user on; CP links its directory devices into the running guest and
+ * the guest boots from its IPL device.
+ */
 export const imageActivate: SmapiHandler = (ctx, target) => {
   const u = requireUser(ctx, target, CODES.IMAGE_NOT_FOUND);
   if (u.loggedOn) throw fail(CODES.IMAGE_ALREADY_ACTIVE, target);
   u.loggedOn = true;
   u.paused = false;
   u.activeDevices = [...definedDevices(u.directory).keys()].sort();
+  // the guest's OS is whatever its boot disk holds (a deployed image brings its own)
+  const boot = bootDevice(u.directory);
+  u.os = boot && u.disks[boot] ? detectOs(ctx.state.files.minidiskPath(u.userid, boot)) : null;
   ctx.state.changed();
   return OK;
 };

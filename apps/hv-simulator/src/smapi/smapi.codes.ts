@@ -37,6 +37,11 @@ export const CODES = {
   DISK_SPACE: code(408, 24, 'Requested image disk space not available'),
   // [RC_DASD_DM] 420: groups (pools), regions and volumes of the directory manager
   GROUP_NOT_DEFINED: code(420, 8, 'That group, region, or volume name is not defined'),
+  // VMRELOCATE (z/VM SMAPI reference): 4/3000 TEST found the guest not eligible, 8/3000 the
+  // relocation failed; CP's HCPRLx messages in the error text say why (the reference reads
+  // "0045" there as "not logged on").
+  RELOCATE_NOT_ELIGIBLE: code(4, 3000, 'VMRELOCATE TEST found the guest not eligible'),
+  RELOCATE_FAILED: code(8, 3000, 'VMRELOCATE MOVE failed'),
   // [RCERR_PROFILED] 436: INCLUDE statements
   PROFILE_NOT_FOUND: code(436, 4, 'Profile included not found'),
   MULTIPLE_PROFILES: code(436, 40, 'Multiple profiles included'),

@@ -1,10 +1,17 @@
 import type { SmapiFunction, SmapiReply } from '#hypervisor';
-import { imageCreateDM, imageDeleteDM, imageQueryDM } from './image-directory.smapi.js';
+import {
+  imageCreateDM,
+  imageDeleteDM,
+  imageNameQueryDM,
+  imageQueryDM,
+} from './image-directory.smapi.js';
 import { imageDiskCreateDM, imageDiskDeleteDM } from './image-disk.smapi.js';
 import { imageActivate, imageDeactivate, imageStatusQuery } from './image-power.smapi.js';
 import { USERID_RE } from '../state/directory.parser.js';
 import { SmapiFailure, syntax, SYNTAX } from './smapi.codes.js';
 import type { SmapiContext, SmapiHandler } from './smapi.context.js';
+import { systemInfoQuery } from './system-info.smapi.js';
+import { vmRelocate } from './vmrelocate.smapi.js';
 import { volumeSpaceQueryDM } from './volume-space.smapi.js';
 
 /** Every function of protocol.ts SMAPI_FUNCTIONS; the type makes a missing one a compile error. */
@@ -12,16 +19,24 @@ const HANDLERS: Record<SmapiFunction, SmapiHandler> = {
   Image_Create_DM: imageCreateDM,
   Image_Delete_DM: imageDeleteDM,
   Image_Query_DM: imageQueryDM,
+  Image_Name_Query_DM: imageNameQueryDM,
   Image_Activate: imageActivate,
   Image_Deactivate: imageDeactivate,
   Image_Disk_Create_DM: imageDiskCreateDM,
   Image_Disk_Delete_DM: imageDiskDeleteDM,
   Image_Status_Query: imageStatusQuery,
   Image_Volume_Space_Query_DM: volumeSpaceQueryDM,
+  System_Info_Query: systemInfoQuery,
+  VMRELOCATE: vmRelocate,
 };
 
 /** Functions whose target may be `*` (all / not user-specific). */
-const STAR_TARGET = new Set<SmapiFunction>(['Image_Status_Query', 'Image_Volume_Space_Query_DM']);
+const STAR_TARGET = new Set<SmapiFunction>([
+  'Image_Status_Query',
+  'Image_Volume_Space_Query_DM',
+  'System_Info_Query',
+  'Image_Name_Query_DM',
+]);
 
 export function isSmapiFunction(name: string): name is SmapiFunction {
   return Object.hasOwn(HANDLERS, name);

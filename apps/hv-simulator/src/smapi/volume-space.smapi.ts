@@ -1,6 +1,7 @@
+import type { SmapiReply } from '#hypervisor';
 import { poolSpace } from '../state/pool.allocator.js';
 import { CODES, fail, syntax, SYNTAX } from './smapi.codes.js';
-import { OK, type SmapiHandler } from './smapi.context.js';
+import { OK, type SmapiContext, type SmapiHandler } from './smapi.context.js';
 
 /** Parameter number of the group name (query_type and entry_type come before it). */
 const GROUP = 4;
@@ -11,6 +12,7 @@ const GROUP = 4;
  * answers RC_DASD_DM 420/8 (group not defined).
  */
 export const volumeSpaceQueryDM: SmapiHandler = (ctx, _target, params) => {
+  if (params.volume !== undefined) return volumeQuery(ctx, params.volume);
   const name = params.pool;
   if (name === undefined || name === '') throw syntax(GROUP, SYNTAX.MISSING, 'pool is required');
   if (typeof name !== 'string' || !/^[A-Z0-9@#$_-]{1,8}$/i.test(name)) {
@@ -20,3 +22,19 @@ export const volumeSpaceQueryDM: SmapiHandler = (ctx, _target, params) => {
   if (!pool) throw fail(CODES.GROUP_NOT_DEFINED, name.toUpperCase());
   return { ...OK, output: poolSpace(pool) };
 };
+
+/**
+ * Entry type volume: the one volume of that name, reported as its pool with only that volume in
+ * it (so callers get the device type and size in one shape). Unknown volume: 420/8.
+ */
+function volumeQuery(ctx: SmapiContext, volume: unknown): SmapiReply {
+  if (typeof volume !== 'string' || !/^[A-Z0-9@#$]{1,6}$/i.test(volume)) {
+    throw syntax(GROUP, SYNTAX.BAD_CHARS, `invalid volume name ${JSON.stringify(volume)}`);
+  }
+  const volser = volume.toUpperCase();
+  for (const pool of Object.values(ctx.state.pools)) {
+    const vol = pool.volumes.find((v) => v.volser === volser);
+    if (vol) return { ...OK, output: poolSpace({ ...pool, volumes: [vol] }) };
+  }
+  throw fail(CODES.GROUP_NOT_DEFINED, volser);
+}

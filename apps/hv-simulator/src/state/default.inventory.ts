@@ -25,6 +25,8 @@ export interface InventoryOptions {
   profiles?: readonly string[];
   /** Extra pools as `ECKD:<name>` / `FBA:<name>` (the DISK_POOL setting). */
   diskPools?: readonly string[];
+  /** Member systems of the SSI cluster, the simulator's own first; one = not in a cluster. */
+  ssiMembers?: readonly string[];
 }
 
 function makePool(name: string, deviceType: DiskDeviceType, ordinal: number): PoolRecord {

@@ -15,10 +15,14 @@ export interface UserView {
   userid: string;
   power: PowerState;
   paused: boolean;
+  /** SSI member it runs on, while logged on. */
+  member?: string;
   directory: string[];
   activeDevices: string[];
   disks: UserRecord['disks'];
   reader: UserRecord['reader'];
+  /** The booted OS while logged on (null when none was recognised or the user is off). */
+  os: { distro: string; kernel: string } | null;
 }
 
 /**
@@ -61,6 +65,23 @@ export class HypervisorState {
   get systemId(): string {
     return this.data.systemId;
   }
+
+  /** SSI member systems, this one first; a single entry when not in a cluster. */
+  get members(): readonly string[] {
+    return this.inventory.ssiMembers?.length ? this.inventory.ssiMembers : [this.systemId];
+  }
+
+  get inCluster(): boolean {
+    return this.members.length > 1;
+  }
+
+  /** The member a logged-on user runs on (undefined while logged off). */
+  memberOf(u: UserRecord): string | undefined {
+    return u.loggedOn ? (u.member ?? this.systemId) : undefined;
+  }
+
+  /** When this system was IPLed: the simulator's start. */
+  readonly iplTime = Date.now();
 
   get profiles(): readonly string[] {
     return this.data.profiles;
@@ -124,6 +145,8 @@ export class HypervisorState {
     u.paused = false;
     u.activeDevices = [];
     delete u.logoffAt;
+    delete u.member;
+    delete u.os;
     this.changed();
   }
 
@@ -156,10 +179,12 @@ export class HypervisorState {
         userid: u.userid,
         power: this.powerOf(u),
         paused: u.paused,
+        ...(u.loggedOn ? { member: this.memberOf(u) } : {}),
         directory: [...u.directory],
         activeDevices: [...u.activeDevices],
         disks: structuredClone(u.disks),
         reader: u.reader.map((f) => ({ ...f })),
+        os: u.os ?? null,
       };
     });
     const pools = Object.values(this.data.pools).map((p) => ({

@@ -1,6 +1,6 @@
 import { BLOCK_BYTES_FBA, CYLINDER_BYTES_3390, unitsToBytes } from './geometry.constants.js';
 import { defaultState } from './default.inventory.js';
-import { allocate, poolSpace, release } from './pool.allocator.js';
+import { allocate, freeExtents, poolSpace, release } from './pool.allocator.js';
 
 describe('pool allocator', () => {
   const fresh = () => defaultState({ systemId: 'T', diskPools: ['ECKD:EXTRA', 'FBA:FBX'] });
@@ -39,12 +39,29 @@ describe('pool allocator', () => {
     expect(allocate(pool, 10_017, 'H', '0101')).toBeUndefined();
   });
 
+  it('lists the free runs between extents', () => {
+    const pool = fresh().pools.POOL1;
+    allocate(pool, 100, 'A', '0100');
+    allocate(pool, 200, 'B', '0100');
+    release({ POOL1: pool }, 'A');
+    expect(freeExtents(pool.volumes[0])).toEqual([
+      { start: 1, size: 100 },
+      { start: 301, size: 9_716 },
+    ]);
+  });
+
   it('reports space per volume and in total', () => {
     const pool = fresh().pools.POOL1;
     allocate(pool, 300, 'A', '0100');
     const space = poolSpace(pool);
     expect(space).toMatchObject({ pool: 'POOL1', deviceType: '3390', total: 40_064, used: 300 });
     expect(space.free).toBe(40_064 - 300);
-    expect(space.volumes[0]).toEqual({ volser: 'EV0001', start: 1, size: 10_016, free: 9_716 });
+    expect(space.volumes[0]).toEqual({
+      volser: 'EV0001',
+      start: 1,
+      size: 10_016,
+      free: 9_716,
+      freeExtents: [{ start: 301, size: 9_716 }],
+    });
   });
 });

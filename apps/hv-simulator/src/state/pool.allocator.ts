@@ -53,6 +53,19 @@ export function release(pools: Record<string, PoolRecord>, userid: string, vdev?
   return freed;
 }
 
+/** Free runs of one volume, ascending. */
+export function freeExtents(vol: VolumeRecord): { start: number; size: number }[] {
+  const out: { start: number; size: number }[] = [];
+  let cursor = vol.start;
+  for (const e of [...vol.extents].sort((a, b) => a.start - b.start)) {
+    if (e.start > cursor) out.push({ start: cursor, size: e.start - cursor });
+    cursor = Math.max(cursor, e.start + e.count);
+  }
+  const end = vol.start + vol.size;
+  if (end > cursor) out.push({ start: cursor, size: end - cursor });
+  return out;
+}
+
 /** Space report of one pool, in its device type's units. */
 export function poolSpace(pool: PoolRecord): VolumeSpaceOutput {
   const volumes = pool.volumes.map((v) => ({
@@ -60,6 +73,7 @@ export function poolSpace(pool: PoolRecord): VolumeSpaceOutput {
     start: v.start,
     size: v.size,
     free: volumeFree(v),
+    freeExtents: freeExtents(v),
   }));
   const total = volumes.reduce((s, v) => s + v.size, 0);
   const free = volumes.reduce((s, v) => s + v.free, 0);

@@ -51,6 +51,11 @@ export interface UserRecord {
   /** Directory statements, first `USER <id> <pw> <mem> <maxmem> <class>`. */
   directory: string[];
   loggedOn: boolean;
+  /**
+   * SSI member the logged-on user runs on; absent = the simulator's own system (Image_Activate
+   * logs users on there, VMRELOCATE moves them).
+   */
+  member?: string;
   paused: boolean;
   /** Epoch ms when a signalled (non-immediate) shutdown ends in logoff; absent when none. */
   logoffAt?: number;
@@ -59,6 +64,8 @@ export interface UserRecord {
   disks: Record<string, MinidiskRecord>;
   /** Spool files waiting in the virtual reader, oldest first. */
   reader: SpoolFileRecord[];
+  /** The OS that booted at the last logon (null: none recognised); absent while logged off. */
+  os?: { distro: string; kernel: string } | null;
 }
 
 /** Everything the simulator persists. */

@@ -15,6 +15,14 @@ export interface SampleImageOptions {
   label?: string;
 }
 
+/**
+ * The sample's label: an os-release block, which the simulated guest's boot reads to know its
+ * OS (distro and kernel), so a deployed and started sample reports RHEL 9.0.
+ */
+export const SAMPLE_OS_RELEASE =
+  'NAME="Red Hat Enterprise Linux"\nID="rhel"\nVERSION_ID="9.0"\n' +
+  'KERNEL="5.14.0-70.13.1.el9_0.s390x"\n# hv-orchestrator sample image';
+
 /** The disk's bytes, one cylinder at a time: the label, then zeros (nothing held in memory). */
 function* cylinders(count: number, label: string): Generator<Buffer> {
   for (let c = 0; c < count; c++) {
@@ -30,7 +38,7 @@ function* cylinders(count: number, label: string): Generator<Buffer> {
  */
 export function sampleImageStream(opts: SampleImageOptions = {}): Readable {
   const count = opts.cylinders ?? 10;
-  const disk = Readable.from(cylinders(count, opts.label ?? 'hv-orchestrator sample image'));
+  const disk = Readable.from(cylinders(count, opts.label ?? SAMPLE_OS_RELEASE));
   return encodeDiskImage(disk, { type: 'CKD', units: count, compressLevel: opts.level ?? 6 });
 }
 

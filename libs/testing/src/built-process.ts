@@ -1,3 +1,4 @@
+// Shared by the end-to-end tests and the benchmarks: the built processes of the stack.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { repoRoot } from '#config';
@@ -21,6 +22,7 @@ export async function startProcess(
   const root = repoRoot();
   const proc = spawn(process.execPath, [join(root, 'dist', script)], {
     cwd: root,
+    // eslint-disable-next-line no-restricted-properties -- the child reads its own configuration
     env: { ...process.env, NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

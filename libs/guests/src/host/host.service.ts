@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '#config';
+import { type Envelope, Errors, ok } from '#envelope';
+import { HypervisorClient, isSmapi, type VolumeSpaceOutput } from '#hypervisor';
+import {
+  cpTimestamp,
+  diskFigures,
+  diskPoolDetails,
+  type DiskFigures,
+  hypervisorVersion,
+  ssiLines,
+} from './host-figures.js';
+import { detailsFlag, oneQueryValue, POOL_NAME, poolGroup, VOLUME_NAME } from './host-query.js';
+
+const NO_DISK: DiskFigures = { disk_total: 0, disk_used: 0, disk_available: 0 };
+
+/** Spec §4.8: reads of the hypervisor host, answered at once (no operation). */
+@Injectable()
+export class HostService {
+  constructor(
+    private readonly cfg: AppConfig,
+    private readonly hv: HypervisorClient,
+  ) {}
+
+  /** The configured default pool (first DISK_POOL), as the reference uses `[zvm] disk_pool`. */
+  private get defaultPool(): string | undefined {
+    return this.cfg.DISK_POOL[0];
+  }
+
+  /** Space of a pool; an undefined pool is the reference's SMT rc 5 rs 402. */
+  private async space(poolname: string): Promise<VolumeSpaceOutput> {
+    try {
+      return await this.hv.volumeSpaceQuery(poolGroup(poolname));
+    } catch (e) {
+      if (isSmapi(e, [420, 8])) throw Errors.diskPoolNotFound(poolname);
+      throw e;
+    }
+  }
+
+  async info(): Promise<Envelope> {
+    const pool = this.defaultPool;
+    const [sys, me, disk] = await Promise.all([
+      this.hv.systemInfoQuery(),
+      this.hv.queryUserid(),
+      pool ? this.space(pool).then(diskFigures) : Promise.resolve(NO_DISK),
+    ]);
+    return ok({
+      ...disk,
+      vcpus: sys.cpus,
+      vcpus_used: sys.cpusUsed,
+      // floats in the reference (MB of storage); JSON cannot tell 2048.0 from 2048
+      memory_mb: sys.memoryMb,
+      memory_mb_used: sys.memoryUsedMb,
+      hypervisor_type: 'zvm',
+      hypervisor_version: hypervisorVersion(sys.hypervisorVersion),
+      hypervisor_hostname: sys.hostname,
+      hv_host: sys.systemId,
+      agent_userid: me.userid,
+      ipl_time: `IPL at ${cpTimestamp(sys.iplTime)} UTC`,
+      cpu_info: { cec_model: sys.cecModel, architecture: sys.architecture },
+    });
+  }
+
+  /** Every user the directory defines, managed by this service or not. */
+  async guests(): Promise<Envelope<string[]>> {
+    return ok(await this.hv.imageNameQueryDM());
+  }
+
+  async diskpool(poolnameRaw: unknown, detailsRaw: unknown): Promise<Envelope> {
+    const poolname = oneQueryValue('poolname', poolnameRaw, POOL_NAME) ?? this.defaultPool;
+    const details = detailsFlag(detailsRaw);
+    if (!poolname) return ok(details ? {} : NO_DISK);
+    const space = await this.space(poolname);
+    return ok(details ? { [space.pool]: diskPoolDetails(space) } : diskFigures(space));
+  }
+
+  /** `{<POOL>: {diskpool_volumes: "V1 V2"}}` (the reference's shape), `{}` when none configured. */
+  async diskpoolVolumes(poolnameRaw: unknown): Promise<Envelope> {
+    const poolname = oneQueryValue('poolname', poolnameRaw, POOL_NAME) ?? this.defaultPool;
+    if (!poolname) return ok({});
+    const space = await this.space(poolname);
+    return ok({
+      [space.pool]: { diskpool_volumes: space.volumes.map((v) => v.volser).join(' ') },
+    });
+  }
+
+  /** Device type and size (in its units: cylinders or blocks, label area included). */
+  async volume(volumenameRaw: unknown): Promise<Envelope> {
+    const name = oneQueryValue('volumename', volumenameRaw, VOLUME_NAME);
+    if (!name) throw Errors.input(4, 'volumename is required');
+    const space = await this.hv.volumeQuery(name.toUpperCase());
+    const [vol] = space.volumes;
+    return ok({ volume_type: space.deviceType, volume_size: vol ? vol.start + vol.size : 0 });
+  }
+
+  async ssi(): Promise<Envelope<string[]>> {
+    return ok(ssiLines(await this.hv.querySsi()));
+  }
+}

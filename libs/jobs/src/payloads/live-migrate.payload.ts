@@ -1,0 +1,36 @@
+import { Type } from 'class-transformer';
+import {
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  Matches,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { USERID } from './patterns.js';
+
+export const RELOCATE_FORCE = ['ARCHITECTURE', 'DOMAIN', 'STORAGE'] as const;
+
+/** VMRELOCATE options, resolved from the request's `parms` (absent limit = NOLIMIT). */
+export class RelocateOptions {
+  @IsOptional() @IsInt() @Min(0) maxTotal?: number;
+  @IsOptional() @IsInt() @Min(0) maxQuiesce?: number;
+  @IsOptional() @IsBoolean() immediate?: boolean;
+  @IsOptional()
+  @IsArray()
+  @IsIn(RELOCATE_FORCE, { each: true })
+  force?: (typeof RELOCATE_FORCE)[number][];
+}
+
+/** guest.live-migrate: `test` (eligibility) or `move` of one guest to another SSI member. */
+export class LiveMigratePayload {
+  @Matches(USERID) userid!: string;
+  @IsIn(['test', 'move']) action!: 'test' | 'move';
+  /** System id of the destination member, upper case. */
+  @Matches(/^[A-Z0-9]{1,8}$/) destination!: string;
+  /** The destination's agent userid, authorised in the guest after a move. */
+  @IsOptional() @Matches(USERID) destAgentUserid?: string;
+  @ValidateNested() @Type(() => RelocateOptions) options!: RelocateOptions;
+}
