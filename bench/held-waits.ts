@@ -27,7 +27,7 @@ const rssMiB = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 async function main(): Promise<void> {
-  const stack = await startBenchStack({ LONG_POLL_MAX_S: '600' });
+  const stack = await startBenchStack(process.env, { LONG_POLL_MAX_S: '600' });
   const { cfg, base } = stack;
   const api = stack.api.proc;
   const redis = new Redis(cfg.REDIS_URL);

@@ -19,7 +19,7 @@ const rssMiB = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 async function main(): Promise<void> {
-  const stack = await startBenchStack();
+  const stack = await startBenchStack(process.env);
   const worker = (await stack.startWorker()).proc;
   const api = stack.api.proc;
   const base = stack.base;

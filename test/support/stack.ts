@@ -61,7 +61,7 @@ export class TestStack {
     const config = loadConfig(env);
     const api = await startProcess(
       'apps/api/src/main.js',
-      env,
+      { ...process.env, ...env },
       /api listening on (http:\/\/[\w.:[\]-]+)/,
     );
     const stack = new TestStack(config, api.match[1], simulator, simUrl, api, db.drop, env);
@@ -122,7 +122,11 @@ export class TestStack {
 
   /** The built worker (dist/) as its own process, as production runs it. */
   async startWorkerProcess(): Promise<void> {
-    this.workerProc = await startProcess('apps/worker/src/main.js', this.env, /consuming /);
+    this.workerProc = await startProcess(
+      'apps/worker/src/main.js',
+      { ...process.env, ...this.env },
+      /consuming /,
+    );
   }
 
   /** Stops the worker process with SIGTERM and resolves with its exit code. */

@@ -13,13 +13,19 @@ export interface BenchStack {
   base: string;
   api: Proc;
   /** The environment the stack's processes run with. */
-  env: Record<string, string>;
+  env: Record<string, string | undefined>;
   startWorker(): Promise<Proc>;
   close(): Promise<void>;
 }
 
-/** Temp data dir, migrated SQLite database, unique queue prefix, no auth; `extra` on top. */
-export async function startBenchStack(extra: Record<string, string> = {}): Promise<BenchStack> {
+/**
+ * Temp data dir, migrated SQLite database, unique queue prefix, no auth; `extra` on top.
+ * `inherited` is the caller's environment (PATH, REDIS_URL …) for the child processes.
+ */
+export async function startBenchStack(
+  inherited: Record<string, string | undefined>,
+  extra: Record<string, string> = {},
+): Promise<BenchStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hvo-bench-'));
   const base: Record<string, string> = {
     DATA_DIR: dataDir,
@@ -29,10 +35,11 @@ export async function startBenchStack(extra: Record<string, string> = {}): Promi
     AUTH: 'none',
     ...extra,
   };
-  const cfg = loadConfig(base);
+  const cfg = loadConfig({ ...inherited, ...base });
   if ((await migrateDeploy(cfg.DATABASE_URL)) !== 0) throw new Error('migration failed');
   const sim = await createSimulator({ stateDir: join(dataDir, 'sim'), latencyProfile: 'fast' });
-  const env = { ...base, HV_SIMULATOR_URL: await sim.app.listen({ port: 0, host: '127.0.0.1' }) };
+  const simUrl = await sim.app.listen({ port: 0, host: '127.0.0.1' });
+  const env = { ...inherited, ...base, HV_SIMULATOR_URL: simUrl };
   const api = await startProcess(
     'apps/api/src/main.js',
     env,

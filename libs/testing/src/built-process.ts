@@ -10,20 +10,19 @@ export interface Proc {
 }
 
 /**
- * Starts `node dist/<script>` with `env` on top of this process's environment and resolves once
- * a line of its output matches `ready`, with the match.
+ * Starts `node dist/<script>` with exactly `env` (callers pass their own environment in, so this
+ * library reads none) and resolves once a line of its output matches `ready`, with the match.
  */
 export async function startProcess(
   script: string,
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
   ready: RegExp,
   timeoutMs = 30000,
 ): Promise<Proc & { match: RegExpMatchArray }> {
   const root = repoRoot();
   const proc = spawn(process.execPath, [join(root, 'dist', script)], {
     cwd: root,
-    // eslint-disable-next-line no-restricted-properties -- the child reads its own configuration
-    env: { ...process.env, NO_COLOR: '1', ...env },
+    env: { NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
