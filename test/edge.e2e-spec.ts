@@ -205,7 +205,7 @@ describe('edge', () => {
       expect(extra.status).toBe(400);
       expect(extra.body.errmsg).toContain("'dummy' was unexpected");
       const later = await stack.http('POST', '/guests/ABC/action', {
-        body: { action: 'softstop' },
+        body: { action: 'grow_root_volume' },
       });
       expect(later.status).toBe(501);
       expect(later.body).toMatchObject({ overallRC: 501, modID: 'guest' });

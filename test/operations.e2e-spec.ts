@@ -41,7 +41,8 @@ describe('operations', () => {
   afterEach(() => clearFaults());
 
   it('follows a long operation by polling, long-polling and server-sent events', async () => {
-    await fault({ function: 'Image_Disk_Create_DM', hang_ms: 400, times: 0 });
+    // four slow disks (~3 s) leave the resumed stream time for heartbeats even on a busy machine
+    await fault({ function: 'Image_Disk_Create_DM', hang_ms: 750, times: 0 });
     const res = await create('LONG01', 4, { prefer: 'respond-async' });
     expect(res.status).toBe(202);
     const location = res.headers.get('location')!;
@@ -61,7 +62,8 @@ describe('operations', () => {
     ]);
 
     const polled = await opOf(location);
-    expect(['queued', 'running']).toContain(polled.status);
+    expect(polled.status).toBe('running');
+    expect(polled.steps.map((x: any) => x.name)).toContain('define user');
 
     // resume after event 2: no repeats, heartbeats, progress, then done
     const rest = await readEvents(`${stack.url}${location}/events`, {

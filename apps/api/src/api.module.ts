@@ -8,6 +8,7 @@ import { HypervisorModule, LinkProbe } from '#hypervisor';
 import { ImagesModule } from '#images';
 import { OperationsModule } from '#operations';
 import { PersistenceModule } from '#persistence';
+import { VolumesModule } from '#volumes';
 import { HealthController } from './health/health.controller.js';
 import { ReadinessService } from './health/readiness.service.js';
 import { EnvelopeFilter } from './http/envelope.filter.js';
@@ -33,6 +34,7 @@ export class ApiModule {
         OperationsModule.forApi(),
         GuestsModule,
         ImagesModule,
+        VolumesModule,
         FilesModule,
         MetricsModule,
         OpenApiModule,

@@ -1,14 +1,27 @@
 import {
+  AddDisksHandler,
   CaptureHandler,
+  ConsoleOutputHandler,
   CreateGuestHandler,
+  PauseGuestHandler,
+  RebootGuestHandler,
+  ResetGuestHandler,
+  ResizeCpusHandler,
+  ResizeMemHandler,
+  SoftstopGuestHandler,
+  UnpauseGuestHandler,
   DeleteGuestHandler,
+  DeleteDisksHandler,
   DeployHandler,
+  LiveResizeCpusHandler,
+  LiveResizeMemHandler,
   LiveMigrateHandler,
   StartGuestHandler,
   StopGuestHandler,
 } from '#guests';
 import { ExportImageHandler, ImportImageHandler } from '#images';
 import { type HandlerRegistry, PruneOperationsHandler } from '#operations';
+import { AttachVolumeHandler, DetachVolumeHandler } from '#volumes';
 
 /** Job name → handler. The type makes a catalogue entry without a handler a compile error. */
 export const HANDLERS = {
@@ -16,9 +29,23 @@ export const HANDLERS = {
   'guest.delete': DeleteGuestHandler,
   'guest.start': StartGuestHandler,
   'guest.stop': StopGuestHandler,
+  'guest.softstop': SoftstopGuestHandler,
+  'guest.pause': PauseGuestHandler,
+  'guest.unpause': UnpauseGuestHandler,
+  'guest.reboot': RebootGuestHandler,
+  'guest.reset': ResetGuestHandler,
+  'guest.console-output': ConsoleOutputHandler,
+  'guest.resize-cpus': ResizeCpusHandler,
+  'guest.resize-mem': ResizeMemHandler,
+  'guest.live-resize-cpus': LiveResizeCpusHandler,
+  'guest.live-resize-mem': LiveResizeMemHandler,
+  'guest.add-disks': AddDisksHandler,
+  'guest.delete-disks': DeleteDisksHandler,
   'guest.deploy': DeployHandler,
   'guest.capture': CaptureHandler,
   'guest.live-migrate': LiveMigrateHandler,
+  'volume.attach': AttachVolumeHandler,
+  'volume.detach': DetachVolumeHandler,
   'image.import': ImportImageHandler,
   'image.export': ExportImageHandler,
   'operations.prune': PruneOperationsHandler,

@@ -3,6 +3,7 @@ import { ConfigModule, type Config } from '#config';
 import { GuestHandlersModule } from '#guests';
 import { HypervisorModule } from '#hypervisor';
 import { ImageHandlersModule } from '#images';
+import { VolumeHandlersModule } from '#volumes';
 import { QUEUES, type QueueName } from '#jobs';
 import { HANDLER_REGISTRY, OperationsModule } from '#operations';
 import { PersistenceModule } from '#persistence';
@@ -26,6 +27,7 @@ export class WorkerModule {
         OperationsModule.forWorker(),
         GuestHandlersModule,
         ImageHandlersModule,
+        VolumeHandlersModule,
       ],
       providers: [{ provide: HANDLER_REGISTRY, useValue: HANDLERS }, ...queues.map(processorFor)],
     };

@@ -12,6 +12,8 @@ import {
   StopActionDto,
 } from './dto/guest-action.dto.js';
 import { LiveMigrateActionDto, RegisterVmActionDto } from './dto/migration-action.dto.js';
+import { GuestChangesService } from './actions/guest-changes.service.js';
+import { ResizeCpusActionDto, ResizeMemActionDto } from './dto/resize-action.dto.js';
 import { GuestImageService } from './image/guest-image.service.js';
 import { GuestsService } from './guests.service.js';
 import { MigrationService } from './migration/migration.service.js';
@@ -27,10 +29,40 @@ export class GuestActionsService {
     Record<GuestAction, { dto: (new () => object) | null; run: Dispatch }>
   >;
 
-  constructor(guests: GuestsService, images: GuestImageService, migration: MigrationService) {
+  constructor(
+    guests: GuestsService,
+    images: GuestImageService,
+    migration: MigrationService,
+    changes: GuestChangesService,
+  ) {
     this.handlers = {
       start: { dto: StartActionDto, run: (u, _, r) => guests.start(u, r) },
       stop: { dto: StopActionDto, run: (u, _, r) => guests.stop(u, r) },
+      softstop: { dto: StopActionDto, run: (u, _, r) => changes.simple('guest.softstop', u, r) },
+      pause: { dto: null, run: (u, _, r) => changes.simple('guest.pause', u, r) },
+      unpause: { dto: null, run: (u, _, r) => changes.simple('guest.unpause', u, r) },
+      reboot: { dto: null, run: (u, _, r) => changes.simple('guest.reboot', u, r) },
+      reset: { dto: null, run: (u, _, r) => changes.simple('guest.reset', u, r) },
+      get_console_output: {
+        dto: null,
+        run: (u, _, r) => changes.simple('guest.console-output', u, r),
+      },
+      resize_cpus: {
+        dto: ResizeCpusActionDto,
+        run: (u, d: ResizeCpusActionDto, r) => changes.resizeCpus(u, d, r),
+      },
+      live_resize_cpus: {
+        dto: ResizeCpusActionDto,
+        run: (u, d: ResizeCpusActionDto, r) => changes.resizeCpus(u, d, r, true),
+      },
+      live_resize_mem: {
+        dto: ResizeMemActionDto,
+        run: (u, d: ResizeMemActionDto, r) => changes.resizeMem(u, d, r, true),
+      },
+      resize_mem: {
+        dto: ResizeMemActionDto,
+        run: (u, d: ResizeMemActionDto, r) => changes.resizeMem(u, d, r),
+      },
       deploy: { dto: DeployActionDto, run: (u, d: DeployActionDto, r) => images.deploy(u, d, r) },
       capture: {
         dto: CaptureActionDto,

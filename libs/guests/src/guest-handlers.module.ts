@@ -1,4 +1,15 @@
 import { Module } from '@nestjs/common';
+import {
+  ConsoleOutputHandler,
+  PauseGuestHandler,
+  RebootGuestHandler,
+  ResetGuestHandler,
+  SoftstopGuestHandler,
+  UnpauseGuestHandler,
+} from './actions/power-actions.handlers.js';
+import { LiveResizeCpusHandler, LiveResizeMemHandler } from './actions/live-resize.handlers.js';
+import { ResizeCpusHandler, ResizeMemHandler } from './actions/resize.handlers.js';
+import { AddDisksHandler, DeleteDisksHandler } from './disks/disks.handlers.js';
 import { CreateGuestHandler } from './handlers/create-guest.handler.js';
 import { DeleteGuestHandler } from './handlers/delete-guest.handler.js';
 import { StartGuestHandler, StopGuestHandler } from './handlers/power.handlers.js';
@@ -14,6 +25,18 @@ const HANDLERS = [
   DeployHandler,
   CaptureHandler,
   LiveMigrateHandler,
+  SoftstopGuestHandler,
+  PauseGuestHandler,
+  UnpauseGuestHandler,
+  RebootGuestHandler,
+  ResetGuestHandler,
+  ConsoleOutputHandler,
+  ResizeCpusHandler,
+  ResizeMemHandler,
+  LiveResizeCpusHandler,
+  LiveResizeMemHandler,
+  AddDisksHandler,
+  DeleteDisksHandler,
 ];
 
 /** Worker side of the guests feature: the operation handlers. */

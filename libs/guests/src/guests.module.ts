@@ -1,8 +1,13 @@
 import { Module } from '@nestjs/common';
+import { GuestChangesService } from './actions/guest-changes.service.js';
 import { GuestActionsController } from './guest-actions.controller.js';
 import { GuestActionsService } from './guest-actions.service.js';
 import { GuestsController } from './guests.controller.js';
+import { GuestDisksController } from './disks/guest-disks.controller.js';
+import { GuestDisksService } from './disks/guest-disks.service.js';
 import { GuestsService } from './guests.service.js';
+import { GuestInfoController } from './info/guest-info.controller.js';
+import { GuestInfoService } from './info/guest-info.service.js';
 import { HostController } from './host/host.controller.js';
 import { HostService } from './host/host.service.js';
 import { GuestImageService } from './image/guest-image.service.js';
@@ -10,7 +15,22 @@ import { MigrationService } from './migration/migration.service.js';
 
 /** Api side of the guests feature, and the host it runs on (spec §4.8). */
 @Module({
-  controllers: [GuestsController, GuestActionsController, HostController],
-  providers: [GuestsService, GuestActionsService, GuestImageService, HostService, MigrationService],
+  controllers: [
+    GuestsController,
+    GuestActionsController,
+    GuestInfoController,
+    GuestDisksController,
+    HostController,
+  ],
+  providers: [
+    GuestsService,
+    GuestActionsService,
+    GuestChangesService,
+    GuestInfoService,
+    GuestDisksService,
+    GuestImageService,
+    HostService,
+    MigrationService,
+  ],
 })
 export class GuestsModule {}

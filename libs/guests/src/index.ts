@@ -7,3 +7,14 @@ export { UseridPipe } from './userid.pipe.js';
 export { DeployHandler } from './image/deploy.handler.js';
 export { CaptureHandler } from './image/capture.handler.js';
 export { LiveMigrateHandler } from './migration/live-migrate.handler.js';
+export {
+  ConsoleOutputHandler,
+  PauseGuestHandler,
+  RebootGuestHandler,
+  ResetGuestHandler,
+  SoftstopGuestHandler,
+  UnpauseGuestHandler,
+} from './actions/power-actions.handlers.js';
+export { ResizeCpusHandler, ResizeMemHandler } from './actions/resize.handlers.js';
+export { AddDisksHandler, DeleteDisksHandler } from './disks/disks.handlers.js';
+export { LiveResizeCpusHandler, LiveResizeMemHandler } from './actions/live-resize.handlers.js';

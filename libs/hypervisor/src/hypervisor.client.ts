@@ -5,6 +5,7 @@ import { mgmtFailure } from './mgmt.error.js';
 import type {
   ImageDiskCreateOutput,
   ImageDiskCreateParams,
+  ImagePerformanceOutput,
   ImageStatusOutput,
   MgmtArgs,
   MgmtOperation,
@@ -18,6 +19,7 @@ import type {
   VmRelocateOutput,
   VmRelocateParams,
   VolumeSpaceOutput,
+  WwpnQueryOutput,
 } from './protocol.js';
 import { SmapiHealth } from './smapi-health.js';
 import { HypervisorTransport } from './transport.js';
@@ -137,12 +139,68 @@ export class HypervisorClient {
     return this.call('System_Info_Query', '*');
   }
 
+  /** System_WWPN_Query: every FCP device (CHPID, PCHID, WWPNs, state, owner). */
+  systemWwpnQuery(): Promise<WwpnQueryOutput> {
+    return this.call('System_WWPN_Query', '*');
+  }
+
+  /** Image_Device_Dedicate_DM of an FCP (vdev = real device). 404/28 offline or used. */
+  dedicateFcp(userid: string, fcp: string): Promise<void> {
+    return this.call('Image_Device_Dedicate_DM', userid, { vdev: fcp, realDevice: fcp });
+  }
+
+  /** Image_Device_Undedicate_DM of an FCP. 404/8: the user does not have it. */
+  undedicateFcp(userid: string, fcp: string): Promise<void> {
+    return this.call('Image_Device_Undedicate_DM', userid, { vdev: fcp });
+  }
+
   /**
    * VMRELOCATE: TEST (eligibility; 4/3000 not eligible, reasons in the message) or MOVE (the
    * guest runs on `destination` afterwards; 8/3000 failed, "0045" in the message = not logged on).
    */
   vmRelocate(userid: string, params: VmRelocateParams): Promise<VmRelocateOutput> {
     return this.call('VMRELOCATE', userid, params);
+  }
+
+  /** Image_Pause: PAUSE=YES (`pause` true) or NO. 200/12 not logged on. */
+  imagePause(userid: string, pause: boolean): Promise<void> {
+    return this.call('Image_Pause', userid, { pause });
+  }
+
+  /** Image_Lock_DM: locks the directory entry for an update. 400/12 already locked. */
+  imageLockDM(userid: string): Promise<void> {
+    return this.call('Image_Lock_DM', userid);
+  }
+
+  /** Image_Unlock_DM: releases the lock. 400/24 not locked. */
+  imageUnlockDM(userid: string): Promise<void> {
+    return this.call('Image_Unlock_DM', userid);
+  }
+
+  /** Image_Replace_DM: replaces a locked entry (400/24 not locked) and unlocks it. */
+  imageReplaceDM(userid: string, directory: string[]): Promise<void> {
+    return this.call('Image_Replace_DM', userid, { directory });
+  }
+
+  /** Image_Performance_Query: a guest's counters; undefined when it is not logged on. */
+  async imagePerformance(userid: string): Promise<ImagePerformanceOutput | undefined> {
+    return (
+      (await this.call<ImagePerformanceOutput | undefined>('Image_Performance_Query', userid)) ??
+      undefined
+    );
+  }
+
+  /**
+   * A command in the guest's OS over IUCV (the reference's execcmdonvm): its output lines.
+   * Raises `mgmtFailure` when the guest is not reachable or the command fails.
+   */
+  async execInGuest(userid: string, cmd: string): Promise<string[]> {
+    return (await this.mgmt('execcmd', { userid: userid.toUpperCase(), cmd })).lines;
+  }
+
+  /** The guest's spooled console lines; empty unless its directory spools the console. */
+  async consoleLog(userid: string): Promise<string[]> {
+    return (await this.mgmt('consolelog', { userid: userid.toUpperCase() })).lines;
   }
 
   /** CP `QUERY SSI`: the cluster's lines as CP prints them; [] when not an SSI member. */

@@ -24,7 +24,15 @@ export const SMAPI_FUNCTIONS = [
   'Image_Status_Query',
   'Image_Volume_Space_Query_DM',
   'System_Info_Query',
+  'System_WWPN_Query',
+  'Image_Device_Dedicate_DM',
+  'Image_Device_Undedicate_DM',
   'VMRELOCATE',
+  'Image_Pause',
+  'Image_Lock_DM',
+  'Image_Unlock_DM',
+  'Image_Replace_DM',
+  'Image_Performance_Query',
 ] as const;
 export type SmapiFunction = (typeof SMAPI_FUNCTIONS)[number];
 
@@ -141,6 +149,43 @@ export interface SystemInfoOutput {
   memoryUsedMb: number;
 }
 
+/** State of an FCP device as the hypervisor reports it. */
+export type FcpDeviceState = 'free' | 'active' | 'offline' | 'notfound';
+
+/** One FCP subchannel of System_WWPN_Query. */
+export interface FcpDeviceInfo {
+  /** Device number, 4 upper-case hex digits. */
+  fcpId: string;
+  chpid: string;
+  pchid: string;
+  state: FcpDeviceState;
+  /** Userid the device is dedicated to, or `NONE`. */
+  owner: string;
+  /** NPIV WWPN (16 lower-case hex digits, no `0x`). */
+  wwpnNpiv: string;
+  /** WWPN of the physical port behind the CHPID. */
+  wwpnPhy: string;
+}
+
+/** System_WWPN_Query: the machine's FCP devices and where this system runs. */
+export interface WwpnQueryOutput {
+  cpcSn: string;
+  cpcName: string;
+  lpar: string;
+  devices: FcpDeviceInfo[];
+}
+
+/** Image_Performance_Query: counters of one logged-on guest (rc 0 rs 12 when not active). */
+export interface ImagePerformanceOutput {
+  guestCpus: number;
+  /** CPU time the guest used since logon, µs. */
+  usedCpuTimeUs: number;
+  /** Time since logon × CPUs, µs. */
+  elapsedCpuTimeUs: number;
+  usedMemKb: number;
+  maxMemKb: number;
+}
+
 /** VMRELOCATE: live guest relocation within an SSI cluster. */
 export interface VmRelocateParams {
   action: 'TEST' | 'MOVE';
@@ -191,6 +236,8 @@ export const MGMT_OPERATIONS = [
   'punch',
   'purge',
   'queryrdr',
+  'execcmd',
+  'consolelog',
 ] as const;
 export type MgmtOperation = (typeof MGMT_OPERATIONS)[number];
 
@@ -222,6 +269,15 @@ export interface ReaderFile {
   /** When it arrived, ISO 8601. */
   time: string;
 }
+
+/**
+ * execcmd `{userid, cmd}`: a command run in the guest's OS over IUCV, its output lines; rc 3
+ * when the guest is not reachable (not logged on, paused, shutting down or no OS up).
+ */
+export type ExecCmdReply = MgmtReply;
+
+/** consolelog `{userid}`: the guest's spooled console lines (none unless it spools). */
+export type ConsoleLogReply = MgmtReply;
 
 /** queryrdr `{userid}`. (purge `{userid, spoolid}` answers a plain MgmtReply.) */
 export interface QueryReaderReply extends MgmtReply {

@@ -2,6 +2,8 @@ import type { Envelope } from '#envelope';
 import { CreateGuestPayload } from './payloads/create-guest.payload.js';
 import { GuestTargetPayload } from './payloads/guest-target.payload.js';
 import { LiveMigratePayload } from './payloads/live-migrate.payload.js';
+import { ResizeCpusPayload, ResizeMemPayload } from './payloads/guest-resize.payload.js';
+import { AddDisksPayload, DeleteDisksPayload } from './payloads/guest-disks.payload.js';
 import { PruneOperationsPayload } from './payloads/prune-operations.payload.js';
 import {
   CapturePayload,
@@ -9,6 +11,7 @@ import {
   ExportImagePayload,
   ImportImagePayload,
 } from './payloads/image.payloads.js';
+import { VolumeConnectionPayload } from './payloads/volume.payloads.js';
 import type { QueueName } from './queues.js';
 
 type Class<T> = new () => T;
@@ -74,6 +77,60 @@ export const JOB_CATALOGUE = {
   'guest.delete': guestLifecycle('Delete guest'),
   'guest.start': guestLifecycle('Start guest'),
   'guest.stop': guestLifecycle('Stop guest'),
+  'guest.softstop': guestLifecycle('Shut down and stop guest'),
+  'guest.pause': guestLifecycle('Pause guest'),
+  'guest.unpause': guestLifecycle('Unpause guest'),
+  'guest.reboot': guestLifecycle('Reboot guest OS'),
+  'guest.reset': guestLifecycle('Reset guest'),
+  'guest.console-output': job<GuestTargetPayload, string>({
+    queue: 'guest-lifecycle',
+    payload: GuestTargetPayload,
+    target: (p) => p.userid,
+    attempts: 3,
+    title: 'Collect guest console output',
+  }),
+  'guest.resize-cpus': job<ResizeCpusPayload, ''>({
+    queue: 'guest-lifecycle',
+    payload: ResizeCpusPayload,
+    target: (p) => p.userid,
+    attempts: 3,
+    title: 'Resize guest CPUs (directory)',
+  }),
+  'guest.add-disks': job<AddDisksPayload, DiskResult[]>({
+    queue: 'guest-lifecycle',
+    payload: AddDisksPayload,
+    target: (p) => p.userid,
+    attempts: 3,
+    title: 'Add minidisks to guest',
+  }),
+  'guest.delete-disks': job<DeleteDisksPayload, ''>({
+    queue: 'guest-lifecycle',
+    payload: DeleteDisksPayload,
+    target: (p) => p.userid,
+    attempts: 3,
+    title: 'Delete minidisks of guest',
+  }),
+  'guest.live-resize-cpus': job<ResizeCpusPayload, ''>({
+    queue: 'guest-lifecycle',
+    payload: ResizeCpusPayload,
+    target: (p) => p.userid,
+    attempts: 3,
+    title: 'Resize CPUs of running guest',
+  }),
+  'guest.live-resize-mem': job<ResizeMemPayload, ''>({
+    queue: 'guest-lifecycle',
+    payload: ResizeMemPayload,
+    target: (p) => p.userid,
+    attempts: 3,
+    title: 'Resize memory of running guest',
+  }),
+  'guest.resize-mem': job<ResizeMemPayload, ''>({
+    queue: 'guest-lifecycle',
+    payload: ResizeMemPayload,
+    target: (p) => p.userid,
+    attempts: 3,
+    title: 'Resize guest memory (directory)',
+  }),
   'guest.deploy': job<DeployPayload, ''>({
     queue: 'guest-image',
     payload: DeployPayload,
@@ -95,6 +152,22 @@ export const JOB_CATALOGUE = {
     // a MOVE whose answer was lost may have happened: retrying it would fail ("already on")
     attempts: 1,
     title: 'Live-migrate guest',
+  }),
+  // On the guest's queue so attach/detach of one guest run one at a time (reference §8.2).
+  'volume.attach': job<VolumeConnectionPayload, ''>({
+    queue: 'guest-lifecycle',
+    payload: VolumeConnectionPayload,
+    target: (p) => p.assignerId,
+    // the database phase is not idempotent outside its recorded step: retries resume after it
+    attempts: 2,
+    title: 'Attach volume to guest',
+  }),
+  'volume.detach': job<VolumeConnectionPayload, ''>({
+    queue: 'guest-lifecycle',
+    payload: VolumeConnectionPayload,
+    target: (p) => p.assignerId,
+    attempts: 2,
+    title: 'Detach volume from guest',
   }),
   'image.import': job<ImportImagePayload, ''>({
     queue: 'image-repository',

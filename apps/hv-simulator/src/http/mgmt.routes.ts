@@ -3,6 +3,7 @@ import { finished } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import type { MgmtOperation } from '#hypervisor';
 import { createDiskImage, type CaptureAnswer } from '../mgmt/capture.mgmt.js';
+import { consoleLog, execCommand } from '../mgmt/guest-command.mgmt.js';
 import { isMgmtOperation, runMgmt, type MgmtQuery } from '../mgmt/mgmt.reply.js';
 import { punchFile, purgeReaderFile, queryReader } from '../mgmt/reader.mgmt.js';
 import { unpackDiskImage } from '../mgmt/unpack.mgmt.js';
@@ -22,6 +23,8 @@ const OPERATIONS: Record<MgmtOperation, Operation> = {
   punch: punchFile,
   purge: purgeReaderFile,
   queryrdr: queryReader,
+  execcmd: execCommand,
+  consolelog: consoleLog,
 };
 
 /**

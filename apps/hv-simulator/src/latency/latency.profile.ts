@@ -29,14 +29,24 @@ const REALISTIC_MS: Record<CallOp, number> = {
   Image_Status_Query: 60,
   Image_Volume_Space_Query_DM: 200,
   System_Info_Query: 100,
+  System_WWPN_Query: 200,
+  Image_Device_Dedicate_DM: 800,
+  Image_Device_Undedicate_DM: 800,
   // a relocation of a few GB: memory passes over the ISFC links, then the quiesced last pass
   VMRELOCATE: 4000,
+  Image_Pause: 200,
+  Image_Lock_DM: 300,
+  Image_Unlock_DM: 300,
+  Image_Replace_DM: 1200,
+  Image_Performance_Query: 100,
   CP: 50,
   unpackdiskimage: 2500,
   creatediskimage: 1500,
   punch: 300,
   purge: 80,
   queryrdr: 80,
+  execcmd: 300,
+  consolelog: 150,
 };
 
 /** ±25 % around the typical value, so concurrent calls do not finish in lock step. */

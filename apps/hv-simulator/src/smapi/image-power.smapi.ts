@@ -1,6 +1,8 @@
 import type { ImageStatusOutput } from '#hypervisor';
 import { definedDevices } from '../state/directory.parser.js';
+import { bootLines, startConsole, writeConsole } from '../state/guest-console.js';
 import { bootDevice, detectOs } from '../state/guest-os.js';
+import { runningConfig } from '../state/guest-running.js';
 import { CODES, fail, syntax, SYNTAX } from './smapi.codes.js';
 import { OK, requireUser, type SmapiHandler } from './smapi.context.js';
 
@@ -17,6 +19,9 @@ export const imageActivate: SmapiHandler = (ctx, target) => {
   // the guest's OS is whatever its boot disk holds (a deployed image brings its own)
   const boot = bootDevice(u.directory);
   u.os = boot && u.disks[boot] ? detectOs(ctx.state.files.minidiskPath(u.userid, boot)) : null;
+  u.running = runningConfig(u.directory, ctx.state.clock());
+  startConsole(u, ctx.state.systemId, new Date(ctx.state.clock()));
+  writeConsole(u, ...bootLines(u.os));
   ctx.state.changed();
   return OK;
 };
@@ -33,6 +38,7 @@ export const imageDeactivate: SmapiHandler = (ctx, target, params) => {
   }
   const u = requireUser(ctx, target, CODES.IMAGE_NOT_FOUND);
   if (!u.loggedOn) throw fail(CODES.IMAGE_NOT_ACTIVE, target);
+  writeConsole(u, immediate ? 'HCPLGF4202I FORCE IMMEDIATE' : 'HCPSIG2113I SIGNAL SHUTDOWN');
   if (immediate) {
     ctx.state.logOff(u);
     return OK;

@@ -27,6 +27,8 @@ export const CODES = {
   // [RCERR_IMAGEDEF] 400: directory entries
   DEF_NOT_FOUND: code(400, 4, 'Image or profile definition not found'),
   DEF_EXISTS: code(400, 8, 'Image or profile name already defined'),
+  DEF_LOCKED: code(400, 12, 'Image definition is locked'),
+  DEF_NOT_LOCKED: code(400, 24, 'Image definition is not locked'),
   MULTIPLE_USER: code(400, 40, 'Multiple user statements'),
   // [RCERR_IMAGEDEVD] 404: device statements. The zthin table words 404/24 specially for
   // Image_Disk_Create_DM: the requested device type does not match (here: the pool's).

@@ -7,10 +7,19 @@ import {
 } from './image-directory.smapi.js';
 import { imageDiskCreateDM, imageDiskDeleteDM } from './image-disk.smapi.js';
 import { imageActivate, imageDeactivate, imageStatusQuery } from './image-power.smapi.js';
+import {
+  imageLockDM,
+  imagePause,
+  imagePerformanceQuery,
+  imageReplaceDM,
+  imageUnlockDM,
+} from './image-update.smapi.js';
 import { USERID_RE } from '../state/directory.parser.js';
 import { SmapiFailure, syntax, SYNTAX } from './smapi.codes.js';
 import type { SmapiContext, SmapiHandler } from './smapi.context.js';
 import { systemInfoQuery } from './system-info.smapi.js';
+import { systemWwpnQuery } from '../fcp/wwpn-query.smapi.js';
+import { deviceDedicateDM, deviceUndedicateDM } from '../fcp/fcp-dedicate.smapi.js';
 import { vmRelocate } from './vmrelocate.smapi.js';
 import { volumeSpaceQueryDM } from './volume-space.smapi.js';
 
@@ -27,7 +36,15 @@ const HANDLERS: Record<SmapiFunction, SmapiHandler> = {
   Image_Status_Query: imageStatusQuery,
   Image_Volume_Space_Query_DM: volumeSpaceQueryDM,
   System_Info_Query: systemInfoQuery,
+  System_WWPN_Query: systemWwpnQuery,
+  Image_Device_Dedicate_DM: deviceDedicateDM,
+  Image_Device_Undedicate_DM: deviceUndedicateDM,
   VMRELOCATE: vmRelocate,
+  Image_Pause: imagePause,
+  Image_Lock_DM: imageLockDM,
+  Image_Unlock_DM: imageUnlockDM,
+  Image_Replace_DM: imageReplaceDM,
+  Image_Performance_Query: imagePerformanceQuery,
 };
 
 /** Functions whose target may be `*` (all / not user-specific). */
@@ -35,6 +52,7 @@ const STAR_TARGET = new Set<SmapiFunction>([
   'Image_Status_Query',
   'Image_Volume_Space_Query_DM',
   'System_Info_Query',
+  'System_WWPN_Query',
   'Image_Name_Query_DM',
 ]);
 

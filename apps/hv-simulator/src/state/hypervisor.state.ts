@@ -4,6 +4,7 @@ import { unitsToBytes } from './geometry.constants.js';
 import { volumeFree } from './pool.allocator.js';
 import type { StateStore } from './state.store.js';
 import type { PoolRecord, SimState, UserRecord } from './state.types.js';
+import { defaultFcpDevices, type FcpRecord } from '../fcp/fcp.inventory.js';
 
 /** CP numbers spool files 1–9999, system-wide, and wraps around. */
 const MAX_SPOOL_ID = 9999;
@@ -169,6 +170,12 @@ export class HypervisorState {
 
   flush(): Promise<void> {
     return this.store.flush();
+  }
+
+  /** The FCP devices (live records: mutators call `changed()`); seeded lazily after reset. */
+  fcpDevices(): FcpRecord[] {
+    this.data.fcp ??= defaultFcpDevices();
+    return this.data.fcp;
   }
 
   /** Whole state for the admin API: users with directory, power and disks; pools with space. */

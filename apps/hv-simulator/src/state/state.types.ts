@@ -1,4 +1,5 @@
 import type { DiskDeviceType } from '#hypervisor';
+import type { FcpRecord } from '../fcp/fcp.inventory.js';
 
 /** One allocated extent of a volume, owned by one minidisk. */
 export interface Extent {
@@ -66,6 +67,15 @@ export interface UserRecord {
   reader: SpoolFileRecord[];
   /** The OS that booted at the last logon (null: none recognised); absent while logged off. */
   os?: { distro: string; kernel: string } | null;
+  /** Image_Lock_DM holds the directory entry for an update (until Replace or Unlock). */
+  locked?: boolean;
+  /**
+   * Console spool of the current logon: only kept when the directory's
+   * `COMMAND SP CONS * START` ran at logon (CP spools nothing otherwise); absent when none.
+   */
+  console?: string[];
+  /** The running configuration made at logon (CPUs, storage, when); stale while logged off. */
+  running?: { cpus: number; memMb: number; since: number };
 }
 
 /** Everything the simulator persists. */
@@ -78,4 +88,6 @@ export interface SimState {
   pools: Record<string, PoolRecord>;
   /** Last spool id given out (system-wide, as CP numbers spool files); absent = none yet. */
   spoolSeq?: number;
+  /** FCP devices (fcp/fcp.inventory.ts); absent = the default inventory, seeded on first use. */
+  fcp?: FcpRecord[];
 }

@@ -4,7 +4,8 @@ import type { CreateGuestPayload, ResolvedDisk } from '#jobs';
 import type { CreateGuestDto, DiskSpecDto } from '../dto/create-guest.dto.js';
 import { type DiskKind, sizeToUnits, vdevPlus } from './disk-size.js';
 
-function resolvePool(disk: DiskSpecDto, cfg: Config): { pool: string; kind: DiskKind } {
+/** The disk's pool (given, or the only configured one) and its kind; input errors otherwise. */
+export function resolvePool(disk: DiskSpecDto, cfg: Config): { pool: string; kind: DiskKind } {
   let pool = disk.disk_pool;
   if (!pool) {
     if (cfg.DISK_POOL.length === 0) {

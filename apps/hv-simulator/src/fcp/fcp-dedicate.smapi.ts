@@ -1,0 +1,38 @@
+import type { SmapiCode } from '../smapi/smapi.codes.js';
+import { CODES, fail } from '../smapi/smapi.codes.js';
+import { OK, requireUser, vdevParam, type SmapiHandler } from '../smapi/smapi.context.js';
+
+/** The FCP is offline, unknown, or dedicated to another user. */
+const NOT_AVAILABLE: SmapiCode = { rc: 404, rs: 28, text: 'Real device not available' };
+/** Undedicate of a device the user does not have (the reference ignores it: already undone). */
+const NOT_DEDICATED: SmapiCode = { rc: 404, rs: 8, text: 'Image device does not exist' };
+
+/**
+ * Image_Device_Dedicate_DM for an FCP subchannel: gives the real device (`realDevice`, also the
+ * guest's vdev by the reference's convention) to the user. Dedicating again to the same user is
+ * a no-op, as the directory statement would already be there.
+ */
+export const deviceDedicateDM: SmapiHandler = (ctx, target, params) => {
+  requireUser(ctx, target, CODES.DEF_NOT_FOUND);
+  const real = vdevParam(params.realDevice ?? params.vdev, 3);
+  const dev = ctx.state.fcpDevices().find((d) => d.fcpId === real);
+  if (!dev || dev.state === 'offline') throw fail(NOT_AVAILABLE, real);
+  if (dev.owner && dev.owner !== target)
+    throw fail(NOT_AVAILABLE, `${real} is used by ${dev.owner}`);
+  dev.state = 'active';
+  dev.owner = target;
+  ctx.state.changed();
+  return OK;
+};
+
+/** Image_Device_Undedicate_DM: takes the FCP back from the user; 404/8 when it is not theirs. */
+export const deviceUndedicateDM: SmapiHandler = (ctx, target, params) => {
+  requireUser(ctx, target, CODES.DEF_NOT_FOUND);
+  const vdev = vdevParam(params.vdev, 2);
+  const dev = ctx.state.fcpDevices().find((d) => d.fcpId === vdev);
+  if (!dev || dev.owner !== target) throw fail(NOT_DEDICATED, vdev);
+  dev.state = 'free';
+  delete dev.owner;
+  ctx.state.changed();
+  return OK;
+};

@@ -1,0 +1,79 @@
+import { LINUX01, startHarness, type Harness } from '../testing/simulator.harness.js';
+
+describe('guest change functions', () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startHarness();
+    await h.smapi('Image_Create_DM', 'LINUX01', { directory: LINUX01 });
+  });
+  afterEach(() => h.close());
+
+  const user = () => h.sim.state.view().users[0];
+
+  it('pauses only a logged-on guest', async () => {
+    expect(await h.smapi('Image_Pause', 'LINUX01', { pause: true })).toMatchObject({
+      rc: 200,
+      rs: 12,
+    });
+    await h.smapi('Image_Activate', 'LINUX01');
+    expect(await h.smapi('Image_Pause', 'LINUX01', { pause: 'YES' })).toMatchObject({ rc: 24 });
+    expect(await h.smapi('Image_Pause', 'LINUX01', { pause: true })).toEqual({ rc: 0, rs: 0 });
+    expect(user()?.paused).toBe(true);
+    expect(await h.smapi('Image_Pause', 'LINUX01', { pause: false })).toEqual({ rc: 0, rs: 0 });
+    expect(user()?.paused).toBe(false);
+  });
+
+  it('replaces a directory entry only under lock, and unlocks it', async () => {
+    const next = [...LINUX01, 'COMMAND DEFINE CPU 00 TYPE IFL'];
+    expect(await h.smapi('Image_Replace_DM', 'LINUX01', { directory: next })).toMatchObject({
+      rc: 400,
+      rs: 24,
+    });
+    expect(await h.smapi('Image_Unlock_DM', 'LINUX01')).toMatchObject({ rc: 400, rs: 24 });
+    expect(await h.smapi('Image_Lock_DM', 'LINUX01')).toEqual({ rc: 0, rs: 0 });
+    expect(await h.smapi('Image_Lock_DM', 'LINUX01')).toMatchObject({ rc: 400, rs: 12 });
+    const other = ['USER OTHER LBYONLY 2G 4G G'];
+    expect(await h.smapi('Image_Replace_DM', 'LINUX01', { directory: other })).toMatchObject({
+      rc: 24,
+    });
+    expect(await h.smapi('Image_Replace_DM', 'LINUX01', { directory: next })).toEqual({
+      rc: 0,
+      rs: 0,
+    });
+    expect(user()?.directory).toEqual(next);
+    expect(await h.smapi('Image_Unlock_DM', 'LINUX01')).toMatchObject({ rc: 400, rs: 24 });
+    expect(await h.smapi('Image_Lock_DM', 'NOSUCH')).toMatchObject({ rc: 400, rs: 4 });
+  });
+
+  it('reports the running configuration while logged on', async () => {
+    expect(await h.smapi('Image_Performance_Query', 'LINUX01')).toMatchObject({ rc: 0, rs: 12 });
+    await h.smapi('Image_Activate', 'LINUX01');
+    const perf = await h.smapi('Image_Performance_Query', 'LINUX01');
+    expect(perf).toMatchObject({
+      rc: 0,
+      rs: 0,
+      output: { guestCpus: 1, maxMemKb: 4 * 1024 * 1024 },
+    });
+  });
+
+  it('runs guest commands only when the OS is reachable; spools the console on request', async () => {
+    expect((await h.mgmt('execcmd', { userid: 'LINUX01', cmd: "echo 'ping'" })).json).toMatchObject(
+      { rc: 3 },
+    );
+    await h.smapi('Image_Activate', 'LINUX01'); // no disk: no OS boots
+    expect((await h.mgmt('execcmd', { userid: 'LINUX01', cmd: "echo 'ping'" })).json).toMatchObject(
+      { rc: 3 },
+    );
+    expect((await h.mgmt('consolelog', { userid: 'LINUX01' })).json).toEqual({ rc: 0, lines: [] });
+
+    await h.smapi('Image_Deactivate', 'LINUX01', { immediate: true });
+    await h.smapi('Image_Lock_DM', 'LINUX01');
+    await h.smapi('Image_Replace_DM', 'LINUX01', {
+      directory: [...LINUX01, 'COMMAND SPOOL CONSOLE * START'],
+    });
+    await h.smapi('Image_Activate', 'LINUX01');
+    const log = (await h.mgmt('consolelog', { userid: 'LINUX01' })).json as { lines: string[] };
+    expect(log.lines[0]).toMatch(/^LOGON LINUX01 AT /);
+    expect(log.lines.length).toBeGreaterThan(1);
+  });
+});

@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import type { Envelope } from '#envelope';
+import type { JobName, JobPayload } from '#jobs';
+import { type Accepted, type OperationRequest, OperationsService } from '#operations';
+import type { ResizeCpusActionDto, ResizeMemActionDto } from '../dto/resize-action.dto.js';
+import { GuestsService } from '../guests.service.js';
+
+/** Guest actions of spec §4.7 that change the guest: each submitted as an operation. */
+@Injectable()
+export class GuestChangesService {
+  constructor(
+    private readonly guests: GuestsService,
+    private readonly ops: OperationsService,
+  ) {}
+
+  /** 404 at once for an unmanaged guest; otherwise the job, under the actions' status rule. */
+  private async submit<N extends JobName>(
+    name: N,
+    userid: string,
+    payload: (id: string) => JobPayload<N>,
+    req: OperationRequest,
+  ): Promise<Envelope | Accepted> {
+    const id = await this.guests.requireManaged(userid);
+    return this.ops.submit(name, payload(id), { ...req, statusRule: 'notFoundAndConflict' });
+  }
+
+  /** An action whose payload is just the guest. */
+  simple(
+    name:
+      | 'guest.softstop'
+      | 'guest.pause'
+      | 'guest.unpause'
+      | 'guest.reboot'
+      | 'guest.reset'
+      | 'guest.console-output',
+    userid: string,
+    req: OperationRequest,
+  ): Promise<Envelope | Accepted> {
+    return this.submit(name, userid, (id) => ({ userid: id }), req);
+  }
+
+  resizeCpus(
+    userid: string,
+    dto: ResizeCpusActionDto,
+    req: OperationRequest,
+    live = false,
+  ): Promise<Envelope | Accepted> {
+    return this.submit(
+      live ? 'guest.live-resize-cpus' : 'guest.resize-cpus',
+      userid,
+      (id) => ({ userid: id, cpuCnt: dto.cpu_cnt }),
+      req,
+    );
+  }
+
+  resizeMem(
+    userid: string,
+    dto: ResizeMemActionDto,
+    req: OperationRequest,
+    live = false,
+  ): Promise<Envelope | Accepted> {
+    return this.submit(
+      live ? 'guest.live-resize-mem' : 'guest.resize-mem',
+      userid,
+      (id) => ({ userid: id, size: dto.size }),
+      req,
+    );
+  }
+}

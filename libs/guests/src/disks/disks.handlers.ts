@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { Errors, type HvError } from '#envelope';
+import { HypervisorClient, tolerating } from '#hypervisor';
+import type { AddDisksPayload, DeleteDisksPayload, DiskResult } from '#jobs';
+import type { OperationContext, OperationHandler } from '#operations';
+import { GuestsRepository } from '#persistence';
+import { requireManagedGuest } from '../actions/require-managed.js';
+import { displaySize } from '../domain/disk-size.js';
+
+/** The reference's answer to deleting disks of an active guest: 501, modID "guest". */
+export function activeGuestDiskDelete(): HvError {
+  return Errors.notImplemented('guest', 'delete disks when guest is active');
+}
+
+/**
+ * guest.add-disks (reference §9.8 → §9.1 step 3): Image_Disk_Create_DM per disk; a later
+ * failure deletes the disks made so far (undo), so a failed request leaves none behind.
+ */
+@Injectable()
+export class AddDisksHandler implements OperationHandler<'guest.add-disks'> {
+  constructor(
+    private readonly hv: HypervisorClient,
+    private readonly guests: GuestsRepository,
+  ) {}
+
+  async run(p: AddDisksPayload, ctx: OperationContext): Promise<DiskResult[]> {
+    await requireManagedGuest(this.guests, p.userid);
+    for (const [i, d] of p.disks.entries()) {
+      await ctx.step(
+        `create disk ${d.vdev}`,
+        () =>
+          this.hv.imageDiskCreateDM(p.userid, {
+            vdev: d.vdev,
+            deviceType: d.deviceType,
+            pool: d.diskPool.split(':')[1],
+            units: d.units,
+            mode: 'MR',
+            format: d.format,
+          }),
+        { undo: () => tolerating(this.hv.imageDiskDeleteDM(p.userid, d.vdev), [208, 36]) },
+      );
+      await ctx.progress((100 * (i + 1)) / p.disks.length);
+    }
+    return p.disks.map((d) => ({
+      vdev: d.vdev,
+      size: displaySize(d.size, d.deviceType === '3390' ? 'ECKD' : 'FBA'),
+      ...(d.formatGiven ? { format: d.format } : {}),
+      ...(d.isBootDisk !== undefined ? { is_boot_disk: d.isBootDisk } : {}),
+      disk_pool: d.diskPool,
+    }));
+  }
+}
+
+/**
+ * guest.delete-disks: only for a logged-off guest (501 otherwise, as the reference);
+ * Image_Disk_Delete_DM per vdev, a disk that is not defined (208/36) counting as deleted.
+ */
+@Injectable()
+export class DeleteDisksHandler implements OperationHandler<'guest.delete-disks'> {
+  constructor(
+    private readonly hv: HypervisorClient,
+    private readonly guests: GuestsRepository,
+  ) {}
+
+  async run(p: DeleteDisksPayload, ctx: OperationContext): Promise<''> {
+    await requireManagedGuest(this.guests, p.userid);
+    // checked again here: the guest may have been started since the api accepted the request
+    if ((await this.hv.queryUserPower(p.userid)) === 'on') throw activeGuestDiskDelete();
+    for (const vdev of p.vdevs) {
+      await ctx.step(`delete disk ${vdev}`, () =>
+        tolerating(this.hv.imageDiskDeleteDM(p.userid, vdev), [208, 36]),
+      );
+    }
+    return '';
+  }
+}

@@ -1,0 +1,41 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { type Envelope, UseStatusRule } from '#envelope';
+import { type Accepted, OpRequest, type OperationRequest, SubmitsOperation } from '#operations';
+import { AddDisksBody, DeleteDisksBody } from '../dto/disks.dto.js';
+import { UseridPipe } from '../userid.pipe.js';
+import { GuestDisksService, type MinidiskView } from './guest-disks.service.js';
+
+/** Spec §4.3: a guest's minidisks (PUT, configuring mount points, is not built yet). */
+@Controller('guests/:userid/disks')
+export class GuestDisksController {
+  constructor(private readonly disks: GuestDisksService) {}
+
+  @Get()
+  @UseStatusRule('notFound')
+  list(
+    @Param('userid', UseridPipe) userid: string,
+  ): Promise<Envelope<{ minidisks: MinidiskView[] }>> {
+    return this.disks.list(userid);
+  }
+
+  @Post()
+  @HttpCode(200) // the spec answers 200 to every success
+  @SubmitsOperation()
+  add(
+    @Param('userid') userid: string,
+    @Body() body: AddDisksBody,
+    @OpRequest() req: OperationRequest,
+  ): Promise<Envelope | Accepted> {
+    return this.disks.add(userid, body.disk_info, req);
+  }
+
+  @Delete()
+  @SubmitsOperation()
+  delete(
+    @Param('userid') userid: string,
+    @Body() body: DeleteDisksBody,
+    @OpRequest() req: OperationRequest,
+  ): Promise<Envelope | Accepted> {
+    return this.disks.delete(userid, body.vdev_info, req);
+  }
+}

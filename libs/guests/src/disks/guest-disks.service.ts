@@ -1,0 +1,116 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '#config';
+import { type Envelope, Errors, ok } from '#envelope';
+import { HypervisorClient } from '#hypervisor';
+import type { ResolvedDisk } from '#jobs';
+import { type Accepted, type OperationRequest, OperationsService } from '#operations';
+import { sizeToUnits, vdevPlus } from '../domain/disk-size.js';
+import { resolvePool } from '../domain/resolve-create.js';
+import type { AddDisksDto, DeleteDisksDto } from '../dto/disks.dto.js';
+import { GuestsService } from '../guests.service.js';
+import { activeGuestDiskDelete } from './disks.handlers.js';
+
+/** One minidisk as GET /guests/{userid}/disks shows it (spec §4.3). */
+export interface MinidiskView {
+  vdev: string;
+  device_type: string;
+  access_type: 'R/O' | 'R/W';
+  device_size: number;
+  device_units: 'Cylinders' | 'Blocks';
+  volume_label: string;
+}
+
+/** Link modes that allow writing (CP LINK / MDISK mode letters). */
+const WRITE_MODES = /^(W|M)/i;
+
+/** The MDISK statements of a directory, as minidisk records. */
+export function minidisks(directory: readonly string[]): MinidiskView[] {
+  return directory
+    .map((l) => l.trim().split(/\s+/))
+    .filter((w) => w[0]?.toUpperCase() === 'MDISK')
+    .map((w) => {
+      const virtual = /^[VT]-DISK$/i.test(w[3] ?? '');
+      const fba = virtual || w[2] === '9336' || /^FB-512$/i.test(w[2] ?? '');
+      // MDISK <vdev> <type> <start> <count> <volser> <mode>; virtual: MDISK <vdev> FB-512 V-DISK <blocks> <mode>
+      return {
+        vdev: w[1].toUpperCase().padStart(4, '0'),
+        device_type: (w[2] ?? '').toUpperCase(),
+        access_type: WRITE_MODES.test((virtual ? w[5] : w[6]) ?? '') ? 'R/W' : 'R/O',
+        device_size: Number(w[4]),
+        device_units: fba ? 'Blocks' : 'Cylinders',
+        volume_label: ((virtual ? w[3] : w[5]) ?? '').toUpperCase(),
+      };
+    });
+}
+
+/** Guest disks of spec §4.3: read from the directory; add and delete as operations. */
+@Injectable()
+export class GuestDisksService {
+  constructor(
+    private readonly cfg: AppConfig,
+    private readonly guests: GuestsService,
+    private readonly hv: HypervisorClient,
+    private readonly ops: OperationsService,
+  ) {}
+
+  /**
+   * No database check, as the reference (§10 item 25): any user in the directory. The
+   * reference answers a guest without minidisks with a 500; we answer an empty list.
+   */
+  async list(userid: string): Promise<Envelope<{ minidisks: MinidiskView[] }>> {
+    return ok({ minidisks: minidisks(await this.hv.imageQueryDM(userid)) });
+  }
+
+  /**
+   * Vdevs not given follow the highest MDISK of the directory (reference §10 item 9); sizes,
+   * pools and formats resolve as for create, except that no disk is the root (default ext4).
+   * An empty list does nothing (200, output "").
+   */
+  async add(userid: string, dto: AddDisksDto, req: OperationRequest): Promise<Envelope | Accepted> {
+    const id = await this.guests.requireManaged(userid);
+    const list = dto.disk_list ?? [];
+    if (list.length === 0) return ok();
+    const existing = minidisks(await this.hv.imageQueryDM(id)).map((d) => parseInt(d.vdev, 16));
+    const start = existing.length
+      ? vdevPlus(Math.max(...existing).toString(16), 1)
+      : this.cfg.USER_ROOT_VDEV;
+    const seen = new Set<string>();
+    const disks: ResolvedDisk[] = list.map((d, i) => {
+      const { pool, kind } = resolvePool(d, this.cfg);
+      const vdev = (d.vdev ?? vdevPlus(start, i)).toUpperCase().padStart(4, '0');
+      if (seen.has(vdev)) throw Errors.input(3, `vdev ${vdev} is used by two disks of disk_list`);
+      seen.add(vdev);
+      return {
+        vdev,
+        deviceType: kind === 'ECKD' ? '3390' : '9336',
+        diskPool: pool,
+        units: sizeToUnits(d.size, kind),
+        format: d.format ?? 'ext4',
+        size: d.size,
+        ...(d.is_boot_disk !== undefined ? { isBootDisk: d.is_boot_disk } : {}),
+        formatGiven: d.format !== undefined,
+      };
+    });
+    return this.ops.submit(
+      'guest.add-disks',
+      { userid: id, disks },
+      { ...req, statusRule: 'default' },
+    );
+  }
+
+  /** Only a logged-off guest (501 otherwise); vdevs that are not defined count as deleted. */
+  async delete(
+    userid: string,
+    dto: DeleteDisksDto,
+    req: OperationRequest,
+  ): Promise<Envelope | Accepted> {
+    const id = await this.guests.requireManaged(userid);
+    if ((await this.hv.queryUserPower(id)) === 'on') throw activeGuestDiskDelete();
+    const vdevs = dto.vdev_list.map((v) => v.toUpperCase().padStart(4, '0'));
+    return this.ops.submit(
+      'guest.delete-disks',
+      { userid: id, vdevs },
+      { ...req, statusRule: 'default' },
+    );
+  }
+}

@@ -1,0 +1,28 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { type Envelope, UseStatusRule } from '#envelope';
+import { UseridPipe } from '../userid.pipe.js';
+import { GuestInfoService, type GuestInfo, type OsInfo } from './guest-info.service.js';
+
+/** Spec §4.5: guest information answered at once (no operation). */
+@Controller('guests/:userid')
+export class GuestInfoController {
+  constructor(private readonly info: GuestInfoService) {}
+
+  @Get('info')
+  @UseStatusRule('notFound')
+  get(@Param('userid', UseridPipe) userid: string): Promise<Envelope<GuestInfo>> {
+    return this.info.info(userid);
+  }
+
+  @Get('os_info')
+  @UseStatusRule('notFound')
+  osInfo(@Param('userid', UseridPipe) userid: string): Promise<Envelope<OsInfo>> {
+    return this.info.osInfo(userid);
+  }
+
+  @Get('online_cpu_num')
+  @UseStatusRule('notFound')
+  onlineCpuNum(@Param('userid', UseridPipe) userid: string): Promise<Envelope<number>> {
+    return this.info.onlineCpuNum(userid);
+  }
+}

@@ -1,0 +1,36 @@
+/** Loose request values the reference accepts (reference-behaviour §3 and §6). */
+
+const TRUE = new Set(['True', 'TRUE', 'true', '1', 'ON', 'On', 'on', 'YES', 'Yes', 'yes']);
+const FALSE = new Set(['False', 'FALSE', 'false', '0', 'OFF', 'Off', 'off', 'NO', 'No', 'no']);
+
+/** A boolean-ish value: true/false or one of the reference's spellings; undefined if neither. */
+export function boolish(v: unknown): boolean | undefined {
+  if (typeof v === 'boolean') return v;
+  if (v === 1 || v === 0) return v === 1;
+  if (typeof v !== 'string') return undefined;
+  if (TRUE.has(v)) return true;
+  if (FALSE.has(v)) return false;
+  return undefined;
+}
+
+/**
+ * A list parameter as the reference's client writes it in a query string: a Python literal
+ * (`['a', 'b']`), or JSON, or a bare comma-separated list. Undefined when it is none of those.
+ */
+export function literalList(v: unknown): string[] | undefined {
+  if (Array.isArray(v)) return v.every((x) => typeof x === 'string') ? v : undefined;
+  if (typeof v !== 'string') return undefined;
+  const text = v.trim();
+  const inner = /^\[(.*)\]$/s.exec(text)?.[1] ?? /^\((.*)\)$/s.exec(text)?.[1] ?? text;
+  if (inner.trim() === '') return [];
+  const out: string[] = [];
+  for (const raw of inner.split(',')) {
+    const item = raw.trim();
+    if (item === '') continue; // a trailing comma, as Python allows
+    const quoted = /^'([^']*)'$/.exec(item) ?? /^"([^"]*)"$/.exec(item);
+    out.push(quoted ? quoted[1] : item);
+  }
+  return out;
+}
+
+/** A non-negative integer given as a number or a digit string. */

@@ -1,0 +1,25 @@
+import { Type } from 'class-transformer';
+import {
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+
+export class FcpUsageDto {
+  @IsOptional() @IsString() @Matches(/^[a-zA-Z0-9]{1,8}$/) userid?: string;
+  /** 1: in use by `userid`; 0: free to operate. */
+  @IsDefined() @IsInt() @IsIn([0, 1]) reserved!: number;
+  @IsDefined() @IsInt() connections!: number;
+  @IsOptional() @IsString() @MaxLength(36) fcp_template_id?: string;
+}
+
+/** PUT /volumes/fcp/{fcp_id} body: the fields wrapped in `info`, as the reference's client sends. */
+export class FcpUsageBody {
+  @IsDefined() @IsObject() @ValidateNested() @Type(() => FcpUsageDto) info!: FcpUsageDto;
+}

@@ -1,0 +1,59 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMinSize,
+  IsArray,
+  IsDefined,
+  IsIn,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { BOOLISH } from './fcp-template.dto.js';
+
+const FCP = /^[0-9a-fA-F]{4}$/;
+const WWPN = /^0x[0-9a-fA-F]{16}$/;
+
+/** The volume `connection` (spec §4.4; reference names `zvm_fcp`, the spec's `hv_fcp`). */
+export class VolumeConnectionDto {
+  @IsDefined() @Matches(/^[a-zA-Z0-9]{1,8}$/) assigner_id!: string;
+  @ValidateIf((o: VolumeConnectionDto) => o.hv_fcp === undefined)
+  @IsArray()
+  @ArrayMinSize(1)
+  @Matches(FCP, { each: true })
+  zvm_fcp?: string[];
+  @ValidateIf((o: VolumeConnectionDto) => o.zvm_fcp === undefined)
+  @IsArray()
+  @ArrayMinSize(1)
+  @Matches(FCP, { each: true })
+  hv_fcp?: string[];
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(36)
+  fcp_template_id?: string | null;
+  @IsDefined() @IsArray() @Matches(WWPN, { each: true }) target_wwpn!: string[];
+  @IsDefined() @Matches(WWPN) target_lun!: string;
+  @IsDefined() @IsString() os_version!: string;
+  @IsDefined() @IsIn(BOOLISH) multipath!: boolean | string;
+  @IsOptional() @IsString() mount_point?: string;
+  @IsOptional() @IsIn(BOOLISH) is_root_volume?: boolean | string;
+  @IsOptional() @IsIn(BOOLISH) update_connections_only?: boolean | string;
+  @IsOptional() @IsIn(BOOLISH) do_rollback?: boolean | string;
+}
+
+export class VolumeInfoDto {
+  @IsDefined()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => VolumeConnectionDto)
+  connection!: VolumeConnectionDto;
+}
+
+/** POST/DELETE /guests/volumes body: `{"info": {"connection": {…}}}`. */
+export class VolumeBody {
+  @IsDefined() @IsObject() @ValidateNested() @Type(() => VolumeInfoDto) info!: VolumeInfoDto;
+}

@@ -1,0 +1,122 @@
+import { Injectable } from '@nestjs/common';
+import { Errors, ModID } from '#envelope';
+import { HypervisorClient } from '#hypervisor';
+import type { VolumeConnectionPayload } from '#jobs';
+import type { OperationContext, OperationHandler } from '#operations';
+import { FcpRepository } from '../fcp/fcp.repository.js';
+import { type FcpSnapshot, restoreFcps, snapshotFcps } from './fcp-snapshot.js';
+import { scriptUnsupported, volumeScript } from './volume-script.js';
+
+/**
+ * volume.attach (reference §8.2): A database counters, B dedicate the FCPs that got their first
+ * connection, C punch the in-guest configuration script. Each phase registers its undo only when
+ * `doRollback` is set, so a failure with rollback leaves database, dedications and the guest's
+ * reader as they were; without it nothing is undone.
+ */
+@Injectable()
+export class AttachVolumeHandler implements OperationHandler<'volume.attach'> {
+  constructor(
+    private readonly hv: HypervisorClient,
+    private readonly repo: FcpRepository,
+  ) {}
+
+  async run(c: VolumeConnectionPayload, ctx: OperationContext): Promise<''> {
+    const undo = <T>(fn: () => Promise<T>) => (c.doRollback ? { undo: fn } : {});
+    if (!c.isRootVolume) {
+      const users = await this.hv.imageNameQueryDM();
+      if (!users.includes(c.assignerId))
+        throw Errors.notExist(ModID.VOLUME, `Guest ${c.assignerId}`);
+    }
+    if (scriptUnsupported(c.osVersion)) throw Errors.notImplemented('volume', 'volume attach');
+
+    // The rows as they were, so the undo restores them exactly (reservation included).
+    let before: FcpSnapshot[] | undefined;
+    const counted = await ctx.step(
+      'count connections',
+      async () => {
+        before = await this.snapshot(c.fcps);
+        return this.increment(c);
+      },
+      undo(() => (before ? this.restore(before) : this.decrement(c))),
+    );
+    // done in an earlier attempt: the FCPs this attach brought to their first connection
+    const first =
+      counted ??
+      (await this.repo.fcps(c.fcps)).filter((f) => f.connections === 1).map((f) => f.fcpId);
+    if (c.isRootVolume) return '';
+
+    await ctx.step(
+      'dedicate FCPs',
+      async () => {
+        for (const fcp of first) await this.hv.dedicateFcp(c.assignerId, fcp);
+      },
+      undo(async () => {
+        for (const fcp of first) {
+          await this.hv.undedicateFcp(c.assignerId, fcp).catch(() => undefined);
+        }
+      }),
+    );
+
+    const total = (await this.repo.fcps(c.fcps)).reduce((s, f) => s + f.connections, 0);
+    await ctx.step(
+      'configure volume in guest',
+      () => {
+        const script = volumeScript('attach', c, total);
+        return this.hv.punchFile(c.assignerId, script.body, { name: script.name });
+      },
+      undo(async () => {
+        const files = await this.hv.readerFiles(c.assignerId);
+        const mine = files.filter((f) => f.name === 'atvol.sh').at(-1);
+        if (mine) await this.hv.purgeReaderFile(c.assignerId, mine.spoolId);
+      }),
+    );
+    return '';
+  }
+
+  private snapshot(ids: string[]): Promise<FcpSnapshot[]> {
+    return snapshotFcps(this.repo, ids);
+  }
+
+  private restore(rows: FcpSnapshot[]): Promise<void> {
+    return restoreFcps(this.repo, rows);
+  }
+
+  /** Re-reserves the FCPs, then +1 connection each; returns those now at 1 (to dedicate). */
+  private increment(c: VolumeConnectionPayload): Promise<string[]> {
+    return this.repo.transaction(async (tx) => {
+      const first: string[] = [];
+      for (const fcp of c.fcps) {
+        const row = await tx.fcpDevice.findUnique({ where: { fcpId: fcp } });
+        if (!row || (row.assignerId !== '' && row.assignerId !== c.assignerId)) {
+          throw Errors.notExist(ModID.VOLUME, `FCP device ${fcp} for ${c.assignerId}`);
+        }
+        const updated = await tx.fcpDevice.update({
+          where: { fcpId: fcp },
+          data: {
+            reserved: 1,
+            assignerId: c.assignerId,
+            ...(c.fcpTemplateId ? { tmplId: c.fcpTemplateId } : {}),
+            connections: { increment: 1 },
+          },
+        });
+        if (updated.connections === 1) first.push(fcp);
+      }
+      return first;
+    });
+  }
+
+  /** −1 connection each; FCPs left without connections are unreserved. */
+  private async decrement(c: VolumeConnectionPayload): Promise<void> {
+    await this.repo.transaction(async (tx) => {
+      for (const fcp of c.fcps) {
+        const row = await tx.fcpDevice.findUnique({ where: { fcpId: fcp } });
+        if (!row) continue;
+        const connections = Math.max(0, row.connections - 1);
+        await tx.fcpDevice.update({
+          where: { fcpId: fcp },
+          data: connections === 0 ? { connections, reserved: 0, tmplId: '' } : { connections },
+        });
+      }
+    });
+  }
+}

@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { Errors, HvError } from '#envelope';
+import { HypervisorClient } from '#hypervisor';
+import type { VolumeConnectionPayload } from '#jobs';
+import type { OperationContext, OperationHandler } from '#operations';
+import { FcpRepository } from '../fcp/fcp.repository.js';
+import { type FcpSnapshot, restoreFcps, snapshotFcps } from './fcp-snapshot.js';
+import { scriptUnsupported, volumeScript } from './volume-script.js';
+
+/**
+ * volume.detach (reference §8.3): A connections −1, B punch the in-guest detach script,
+ * C undedicate the FCPs left without connections. With `doRollback`, a failure undoes the
+ * completed phases in reverse (re-dedicate, purge the script, counters back).
+ */
+@Injectable()
+export class DetachVolumeHandler implements OperationHandler<'volume.detach'> {
+  constructor(
+    private readonly hv: HypervisorClient,
+    private readonly repo: FcpRepository,
+  ) {}
+
+  async run(c: VolumeConnectionPayload, ctx: OperationContext): Promise<''> {
+    const undo = <T>(fn: () => Promise<T>) => (c.doRollback ? { undo: fn } : {});
+    if (scriptUnsupported(c.osVersion)) throw Errors.notImplemented('volume', 'volume detach');
+    let before: FcpSnapshot[] | undefined;
+    const decremented = await ctx.step(
+      'count connections',
+      async () => {
+        before = await snapshotFcps(this.repo, c.fcps);
+        return this.decrement(c);
+      },
+      undo(async () => {
+        if (before) await restoreFcps(this.repo, before);
+      }),
+    );
+    const emptied =
+      decremented ??
+      (await this.repo.fcps(c.fcps)).filter((f) => f.connections === 0).map((f) => f.fcpId);
+    if (c.isRootVolume || c.updateConnectionsOnly) return '';
+    // a guest deleted meanwhile has nothing left to detach from
+    if (!(await this.hv.imageNameQueryDM()).includes(c.assignerId)) return '';
+
+    const total = (await this.repo.fcps(c.fcps)).reduce((s, f) => s + f.connections, 0);
+    await ctx.step(
+      'remove volume in guest',
+      () => {
+        const script = volumeScript('detach', c, total);
+        return this.hv.punchFile(c.assignerId, script.body, { name: script.name });
+      },
+      undo(async () => {
+        const files = await this.hv.readerFiles(c.assignerId);
+        const mine = files.filter((f) => f.name === 'devol.sh').at(-1);
+        if (mine) await this.hv.purgeReaderFile(c.assignerId, mine.spoolId);
+      }),
+    );
+
+    await ctx.step(
+      'undedicate FCPs',
+      async () => {
+        for (const fcp of emptied) {
+          // 404/8 or 204/8: already undedicated
+          await this.hv.undedicateFcp(c.assignerId, fcp).catch((e: unknown) => {
+            if (e instanceof HvError && e.overallRC === 8 && e.rs === 8) return;
+            throw e;
+          });
+        }
+      },
+      undo(async () => {
+        for (const fcp of emptied) await this.hv.dedicateFcp(c.assignerId, fcp);
+      }),
+    );
+    return '';
+  }
+
+  /** −1 per FCP (missing or at 0 counts as 0); returns the FCPs now without connections. */
+  private decrement(c: VolumeConnectionPayload): Promise<string[]> {
+    return this.repo.transaction(async (tx) => {
+      const emptied: string[] = [];
+      for (const fcp of c.fcps) {
+        const row = await tx.fcpDevice.findUnique({ where: { fcpId: fcp } });
+        if (!row) continue;
+        const connections = Math.max(0, row.connections - 1);
+        await tx.fcpDevice.update({ where: { fcpId: fcp }, data: { connections } });
+        if (connections === 0) emptied.push(fcp);
+      }
+      return emptied;
+    });
+  }
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { ConnectorService } from './connector/connector.service.js';
+import { FcpHardware } from './fcp/fcp-hardware.service.js';
+import { FcpUsageService } from './fcp/fcp-usage.service.js';
+import { FcpRepository } from './fcp/fcp.repository.js';
+import { FcpTemplatesService } from './templates/fcp-templates.service.js';
+import { VolumeAttachController } from './volume-attach.controller.js';
+import { VolumesController } from './volumes.controller.js';
+
+/** Api side of the volumes feature (FCP templates, usage records, connector). */
+@Module({
+  controllers: [VolumesController, VolumeAttachController],
+  providers: [FcpRepository, FcpHardware, FcpTemplatesService, FcpUsageService, ConnectorService],
+  exports: [FcpRepository, FcpHardware],
+})
+export class VolumesModule {}
