@@ -41,8 +41,8 @@ describe('operations', () => {
   afterEach(() => clearFaults());
 
   it('follows a long operation by polling, long-polling and server-sent events', async () => {
-    // four slow disks (~3 s) leave the resumed stream time for heartbeats even on a busy machine
-    await fault({ function: 'Image_Disk_Create_DM', hang_ms: 750, times: 0 });
+    // four slow disks (~6 s) leave the resumed stream time for heartbeats even on a busy machine
+    await fault({ function: 'Image_Disk_Create_DM', hang_ms: 1500, times: 0 });
     const res = await create('LONG01', 4, { prefer: 'respond-async' });
     expect(res.status).toBe(202);
     const location = res.headers.get('location')!;

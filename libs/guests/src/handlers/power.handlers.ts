@@ -1,14 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { Errors, ModID } from '#envelope';
 import { HypervisorClient, tolerating } from '#hypervisor';
 import type { GuestTargetPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
-
-async function requireManaged(guests: GuestsRepository, userid: string): Promise<void> {
-  const g = await guests.findByUserid(userid);
-  if (!g || g.migrated) throw Errors.notExist(ModID.GUEST, `Guest '${userid}'`);
-}
+import { requireManagedGuest } from '../actions/require-managed.js';
 
 /** guest.start: Image_Activate; an already active guest is fine (200/8). */
 @Injectable()
@@ -19,7 +14,7 @@ export class StartGuestHandler implements OperationHandler<'guest.start'> {
   ) {}
 
   async run({ userid }: GuestTargetPayload, ctx: OperationContext): Promise<''> {
-    await requireManaged(this.guests, userid);
+    await requireManagedGuest(this.guests, userid);
     await ctx.step('activate', () => tolerating(this.hv.imageActivate(userid), [200, 8]));
     return '';
   }
@@ -34,7 +29,7 @@ export class StopGuestHandler implements OperationHandler<'guest.stop'> {
   ) {}
 
   async run({ userid }: GuestTargetPayload, ctx: OperationContext): Promise<''> {
-    await requireManaged(this.guests, userid);
+    await requireManagedGuest(this.guests, userid);
     await ctx.step('deactivate', () =>
       tolerating(this.hv.imageDeactivate(userid, true), [200, 12], [200, 16]),
     );

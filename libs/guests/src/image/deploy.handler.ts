@@ -1,12 +1,13 @@
 import { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '#config';
-import { Errors, HvError, ModID } from '#envelope';
+import { Errors, HvError } from '#envelope';
 import { HypervisorClient, tolerating } from '#hypervisor';
 import { ImageStore } from '#images';
 import type { DeployPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
+import { requireManagedGuest } from '../actions/require-managed.js';
 import { transportFile } from './transport-file.js';
 
 /** The reference's message when the management guest could not copy the image (guest rs 3). */
@@ -31,8 +32,7 @@ export class DeployHandler implements OperationHandler<'guest.deploy'> {
   ) {}
 
   async run(p: DeployPayload, ctx: OperationContext): Promise<''> {
-    const guest = await this.guests.findByUserid(p.userid);
-    if (!guest || guest.migrated) throw Errors.notExist(ModID.GUEST, `Guest '${p.userid}'`);
+    await requireManagedGuest(this.guests, p.userid);
     const image = p.skipDiskCopy ? null : await this.images.require(p.image);
     const osVersion = image ? image.imageosdistro : p.image.toLowerCase();
     if (osVersion.startsWith('rhcos') && !p.transportfiles) {
