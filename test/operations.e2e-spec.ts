@@ -252,6 +252,54 @@ describe('operations', () => {
 });
 
 describe('operations under limits', () => {
+  it('runs at most the cap of deploy operations at once and queues the rest', async () => {
+    const stack = await TestStack.start({
+      worker: 'in-process',
+      env: { QUEUE_CONCURRENCY: 'guest-image=5', WORKER_CONCURRENCY: '16' },
+    });
+    try {
+      // 50 guests, then 50 deploys (transport-free, no disk copy: the punches are the work)
+      await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          stack.http('POST', '/guests', {
+            body: { guest: { userid: `DC${i}`, vcpus: 1, memory: 512 } },
+          }),
+        ),
+      );
+      await request(stack.simUrl, 'POST', '/admin/faults', {
+        body: { function: 'punch', hang_ms: 300, times: 0 },
+      });
+      const since = (await request(stack.simUrl, 'GET', '/admin/calls?since=0')).body.lastSeq;
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          stack.http('POST', `/guests/DC${i}/action`, {
+            body: { action: 'deploy', image: 'rhel9.0', skipdiskcopy: true },
+            headers: { prefer: 'respond-async' },
+          }),
+        ),
+      );
+      expect(answers.every((a) => a.status === 202)).toBe(true); // accepted, never a 503
+      for (const a of answers) {
+        await eventually(async () => {
+          const op = (await stack.http('GET', a.headers.get('location')!)).body.output;
+          return op.status === 'succeeded' ? true : undefined;
+        }, 60000);
+      }
+      const log = (
+        await request(stack.simUrl, 'GET', `/admin/calls?since=${since}`)
+      ).body.calls.filter((c: any) => c.function === 'punch');
+      expect(log).toHaveLength(50);
+      let most = 0;
+      for (const c of log) {
+        most = Math.max(most, log.filter((o: any) => o.start <= c.start && o.end > c.start).length);
+      }
+      expect(most).toBeLessThanOrEqual(5);
+      expect(most).toBeGreaterThanOrEqual(2);
+    } finally {
+      await stack.close();
+    }
+  });
+
   it('queues beyond the global concurrency cap and refuses beyond the backlog', async () => {
     const stack = await TestStack.start({
       worker: 'in-process',
