@@ -55,7 +55,8 @@ describe('operations', () => {
     );
     expect(first.status).toBe(200);
     expect(first.contentType).toContain('text/event-stream');
-    const steps = first.events.filter((e) => e.event === 'step');
+    // one read may carry more events than asked for: look at the first two
+    const steps = first.events.filter((e) => e.event === 'step').slice(0, 2);
     expect(steps.map((e) => [e.id, e.data.name, e.data.phase])).toEqual([
       ['1', 'define user', 'started'],
       ['2', 'define user', 'ended'],
