@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Errors, type HvError } from '#envelope';
+import { createMinidisk, diskResult } from '../domain/minidisks.js';
 import { HypervisorClient, tolerating } from '#hypervisor';
 import type { AddDisksPayload, DeleteDisksPayload, DiskResult } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
 import { requireManagedGuest } from '../actions/require-managed.js';
-import { displaySize } from '../domain/disk-size.js';
 
 /** The reference's answer to deleting disks of an active guest: 501, modID "guest". */
 export function activeGuestDiskDelete(): HvError {
@@ -26,28 +26,12 @@ export class AddDisksHandler implements OperationHandler<'guest.add-disks'> {
   async run(p: AddDisksPayload, ctx: OperationContext): Promise<DiskResult[]> {
     await requireManagedGuest(this.guests, p.userid);
     for (const [i, d] of p.disks.entries()) {
-      await ctx.step(
-        `create disk ${d.vdev}`,
-        () =>
-          this.hv.imageDiskCreateDM(p.userid, {
-            vdev: d.vdev,
-            deviceType: d.deviceType,
-            pool: d.diskPool.split(':')[1],
-            units: d.units,
-            mode: 'MR',
-            format: d.format,
-          }),
-        { undo: () => tolerating(this.hv.imageDiskDeleteDM(p.userid, d.vdev), [208, 36]) },
-      );
+      await ctx.step(`create disk ${d.vdev}`, () => createMinidisk(this.hv, p.userid, d), {
+        undo: () => tolerating(this.hv.imageDiskDeleteDM(p.userid, d.vdev), [208, 36]),
+      });
       await ctx.progress((100 * (i + 1)) / p.disks.length);
     }
-    return p.disks.map((d) => ({
-      vdev: d.vdev,
-      size: displaySize(d.size, d.deviceType === '3390' ? 'ECKD' : 'FBA'),
-      ...(d.formatGiven ? { format: d.format } : {}),
-      ...(d.isBootDisk !== undefined ? { is_boot_disk: d.isBootDisk } : {}),
-      disk_pool: d.diskPool,
-    }));
+    return p.disks.map(diskResult);
   }
 }
 

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Errors, ModID } from '#envelope';
+import { createMinidisk, diskResult } from '../domain/minidisks.js';
 import { HypervisorClient, isSmapi, tolerating } from '#hypervisor';
 import type { CreateGuestPayload, DiskResult } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
-import { displaySize } from '../domain/disk-size.js';
 import { guestDirectory } from '../domain/guest-directory.js';
 
 /**
@@ -34,25 +34,10 @@ export class CreateGuestHandler implements OperationHandler<'guest.create'> {
       { undo: () => this.guests.delete(p.userid) },
     );
     for (const [i, d] of p.disks.entries()) {
-      await ctx.step(`create disk ${d.vdev}`, () =>
-        this.hv.imageDiskCreateDM(p.userid, {
-          vdev: d.vdev,
-          deviceType: d.deviceType,
-          pool: d.diskPool.split(':')[1],
-          units: d.units,
-          mode: 'MR',
-          format: d.format,
-        }),
-      );
+      await ctx.step(`create disk ${d.vdev}`, () => createMinidisk(this.hv, p.userid, d));
       await ctx.progress((100 * (i + 3)) / total);
     }
-    return p.disks.map((d) => ({
-      vdev: d.vdev,
-      size: displaySize(d.size, d.deviceType === '3390' ? 'ECKD' : 'FBA'),
-      ...(d.formatGiven ? { format: d.format } : {}),
-      ...(d.isBootDisk !== undefined ? { is_boot_disk: d.isBootDisk } : {}),
-      disk_pool: d.diskPool,
-    }));
+    return p.disks.map(diskResult);
   }
 
   /** Image_Create_DM; an unknown profile is the reference's not-exist error (→ 404). */
