@@ -2,6 +2,7 @@ import type { ConsoleLogReply, ExecCmdReply } from '#hypervisor';
 import { bootLines, writeConsole } from '../state/guest-console.js';
 import { parseUserStatement } from '../state/directory.parser.js';
 import { bootDevice, detectOs } from '../state/guest-os.js';
+import { configureStatusLines, runGuestConfigure } from '../guestconf/guest-configure.js';
 import { runningConfig } from '../state/guest-running.js';
 import type { HypervisorState } from '../state/hypervisor.state.js';
 import type { UserRecord } from '../state/state.types.js';
@@ -16,6 +17,7 @@ function reboot(state: HypervisorState, u: UserRecord): string[] {
   const boot = bootDevice(u.directory);
   u.os = boot && u.disks[boot] ? detectOs(state.files.minidiskPath(u.userid, boot)) : null;
   writeConsole(u, ...bootLines(u.os));
+  if (u.os) runGuestConfigure(state, u);
   state.changed();
   return [];
 }
@@ -40,6 +42,18 @@ function onlineCpus(_state: HypervisorState, u: UserRecord): string[] {
   return ['# The following is the parsable format', '# CPU', ...[...Array(n).keys()].map(String)];
 }
 
+/** Starts the configuration service; like systemctl, a failed run is a failed command. */
+function startConfigure(state: HypervisorState, u: UserRecord): string[] {
+  const status = runGuestConfigure(state, u);
+  if (status !== 0) {
+    throw mgmtFail(
+      RC.FAILED,
+      'Job for zvmguestconfigure.service failed because the control process exited with error code.',
+    );
+  }
+  return [];
+}
+
 const COMMANDS: Record<string, GuestCommand> = {
   'cat /etc/os-release': osRelease,
   'uname -r': (_s, u) => [u.os?.kernel ?? ''],
@@ -49,6 +63,9 @@ const COMMANDS: Record<string, GuestCommand> = {
   "echo 'ping'": () => ['ping'],
   'shutdown -h now': halt,
   'shutdown -r now': reboot,
+  'systemctl start zvmguestconfigure.service': startConfigure,
+  'service zvmguestconfigure start': startConfigure,
+  'systemctl status zvmguestconfigure.service': (_s, u) => configureStatusLines(u),
 };
 
 /** `MACHINE ESA <n>`: the most virtual CPUs the guest may define; undefined when not set. */

@@ -2,6 +2,7 @@ import type { ImageStatusOutput } from '#hypervisor';
 import { definedDevices } from '../state/directory.parser.js';
 import { bootLines, startConsole, writeConsole } from '../state/guest-console.js';
 import { bootDevice, detectOs } from '../state/guest-os.js';
+import { runGuestConfigure } from '../guestconf/guest-configure.js';
 import { runningConfig } from '../state/guest-running.js';
 import { CODES, fail, syntax, SYNTAX } from './smapi.codes.js';
 import { OK, requireUser, type SmapiHandler } from './smapi.context.js';
@@ -22,6 +23,8 @@ export const imageActivate: SmapiHandler = (ctx, target) => {
   u.running = runningConfig(u.directory, ctx.state.clock());
   startConsole(u, ctx.state.systemId, new Date(ctx.state.clock()));
   writeConsole(u, ...bootLines(u.os));
+  // a booted OS starts its configuration service, which applies what waits in the reader
+  if (u.os) runGuestConfigure(ctx.state, u);
   ctx.state.changed();
   return OK;
 };

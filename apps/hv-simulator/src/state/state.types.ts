@@ -76,6 +76,8 @@ export interface UserRecord {
   console?: string[];
   /** The running configuration made at logon (CPUs, storage, when); stale while logged off. */
   running?: { cpus: number; memMb: number; since: number };
+  /** Last run of the guest's configuration service (guestconf/); absent = never ran. */
+  configure?: { status: number; pid: number };
 }
 
 /** Everything the simulator persists. */
