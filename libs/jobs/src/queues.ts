@@ -8,6 +8,7 @@ export const QUEUES = [
   'image-repository',
   'maintenance',
   'guest-migration',
+  'network',
 ] as const;
 export type QueueName = (typeof QUEUES)[number];
 
@@ -20,6 +21,8 @@ export const QUEUE_CONCURRENCY: Record<QueueName, number> = {
   maintenance: 1,
   // live relocations load the ISFC links between members: a few at a time
   'guest-migration': 4,
+  // vswitch changes and NIC/interface changes: short directory and CP calls
+  network: 16,
 };
 
 export function isQueueName(name: string): name is QueueName {
