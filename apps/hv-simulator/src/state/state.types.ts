@@ -1,5 +1,6 @@
 import type { DiskDeviceType } from '#hypervisor';
 import type { FcpRecord } from '../fcp/fcp.inventory.js';
+import type { ActiveNic, VswitchRecord } from '../network/network.types.js';
 
 /** One allocated extent of a volume, owned by one minidisk. */
 export interface Extent {
@@ -78,6 +79,8 @@ export interface UserRecord {
   running?: { cpus: number; memMb: number; since: number };
   /** Last run of the guest's configuration service (guestconf/); absent = never ran. */
   configure?: { status: number; pid: number };
+  /** NICs of the running configuration by vdev (network/); absent = none. */
+  activeNics?: Record<string, ActiveNic>;
 }
 
 /** Everything the simulator persists. */
@@ -92,4 +95,6 @@ export interface SimState {
   spoolSeq?: number;
   /** FCP devices (fcp/fcp.inventory.ts); absent = the default inventory, seeded on first use. */
   fcp?: FcpRecord[];
+  /** Vswitches by name (network/); absent = none defined. */
+  vswitches?: Record<string, VswitchRecord>;
 }
