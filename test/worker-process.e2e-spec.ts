@@ -80,3 +80,54 @@ describe('worker process', () => {
     }
   });
 });
+
+/** A worker that dies mid-operation: another picks the operation up after the last done step. */
+describe('worker crash', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await TestStack.start({ worker: 'process', env: { WORKER_LOCK_S: '1' } });
+  });
+  afterAll(() => stack.close());
+
+  const calls = async (fn: string, target: string) =>
+    (await request(stack.simUrl, 'GET', '/admin/calls')).body.calls.filter(
+      (c: { function: string; target: string }) => c.function === fn && c.target === target,
+    );
+
+  it('resumes a killed worker’s operation on a new worker without repeating done steps', async () => {
+    // the first disk call hangs, then its connection breaks without any change (a lost call)
+    await request(stack.simUrl, 'POST', '/admin/faults', {
+      body: { function: 'Image_Disk_Create_DM', target: 'CRASH01', hang_ms: 3000, crash: 'socket' },
+    });
+    const res = await stack.http('POST', '/guests', {
+      body: {
+        guest: { userid: 'CRASH01', vcpus: 1, memory: 512, disk_list: [{ size: '1g' }] },
+      },
+      headers: { prefer: 'respond-async' },
+    });
+    expect(res.status).toBe(202);
+    const location = res.headers.get('location')!;
+    await eventually(async () =>
+      (await calls('Image_Disk_Create_DM', 'CRASH01')).length ? 1 : undefined,
+    );
+
+    await stack.killWorkerProcess();
+    await stack.startWorkerProcess();
+    const op = await eventually(async () => {
+      const r = await stack.http('GET', location);
+      return ['succeeded', 'failed'].includes(r.body.output.status) ? r.body.output : undefined;
+    }, 30_000);
+
+    expect(op.status).toBe('succeeded');
+    expect(op.steps.map((s: { name: string; result: string }) => [s.name, s.result])).toEqual([
+      ['define user', 'ok'],
+      ['record guest', 'ok'],
+      ['create disk 0100', 'ok'],
+    ]);
+    // the user was defined once; only the lost disk call was made again
+    expect(await calls('Image_Create_DM', 'CRASH01')).toHaveLength(1);
+    expect(await calls('Image_Disk_Create_DM', 'CRASH01')).toHaveLength(2);
+    const disks = await stack.http('GET', '/guests/CRASH01/disks');
+    expect(disks.body.output.minidisks.map((d: { vdev: string }) => d.vdev)).toEqual(['0100']);
+  });
+});

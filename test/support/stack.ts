@@ -136,6 +136,16 @@ export class TestStack {
     return stopProcess(p?.proc);
   }
 
+  /** Kills the worker process outright (SIGKILL), as a crash or an OOM kill would. */
+  async killWorkerProcess(): Promise<void> {
+    const p = this.workerProc?.proc;
+    this.workerProc = undefined;
+    if (!p || p.exitCode !== null || p.signalCode !== null) return;
+    const exited = new Promise((r) => p.once('exit', r));
+    p.kill('SIGKILL');
+    await exited;
+  }
+
   async close(): Promise<void> {
     await this.stopWorkerProcess();
     await this.stopWorker();

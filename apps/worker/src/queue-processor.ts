@@ -1,14 +1,16 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { type OnApplicationBootstrap, type Type } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { AppConfig } from '#config';
+import { AppConfig, type Config } from '#config';
 import type { Envelope } from '#envelope';
 import type { QueueName } from '#jobs';
 import { type OperationJobData, OperationRunner } from '#operations';
 
 /** A BullMQ processor for one queue, made at boot for each queue this worker consumes. */
-export function processorFor(queue: QueueName): Type<WorkerHost> {
-  @Processor(queue)
+export function processorFor(queue: QueueName, cfg: Config): Type<WorkerHost> {
+  const lockMs = cfg.WORKER_LOCK_S * 1000;
+  // A job whose lock lapsed (its worker died) is found by the next stall check and run again.
+  @Processor(queue, { lockDuration: lockMs, stalledInterval: lockMs })
   class QueueProcessor extends WorkerHost implements OnApplicationBootstrap {
     constructor(
       private readonly runner: OperationRunner,

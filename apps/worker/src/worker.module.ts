@@ -29,7 +29,10 @@ export class WorkerModule {
         ImageHandlersModule,
         VolumeHandlersModule,
       ],
-      providers: [{ provide: HANDLER_REGISTRY, useValue: HANDLERS }, ...queues.map(processorFor)],
+      providers: [
+        { provide: HANDLER_REGISTRY, useValue: HANDLERS },
+        ...queues.map((q) => processorFor(q, config)),
+      ],
     };
   }
 

@@ -77,6 +77,11 @@ export class AppConfig {
   @commaList() @IsString({ each: true }) WORKER_QUEUES: string[] = [];
   @Type(() => Number) @IsInt() @Min(1) @Max(256) WORKER_CONCURRENCY = 8;
   @Type(() => Number) @IsInt() @Min(1) SHUTDOWN_GRACE_S = 30;
+  /**
+   * How long a worker's hold on a running job lasts without renewal: a worker that dies is
+   * noticed after about this long, and its operation resumes on another worker.
+   */
+  @Type(() => Number) @IsInt() @Min(1) @Max(600) WORKER_LOCK_S = 30;
 
   // ---- hypervisor ----
   @IsIn(['simulator']) HV_TRANSPORT = 'simulator' as const;
