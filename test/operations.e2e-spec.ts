@@ -190,6 +190,31 @@ describe('operations', () => {
     await until(first.headers.get('location')!, 'succeeded');
   });
 
+  it('lets exactly one of many simultaneous handling=strict requests through', async () => {
+    await create('RACE01');
+    await fault({ function: 'Image_Activate', target: 'RACE01', hang_ms: 1000 });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        stack.http('POST', '/guests/RACE01/action', {
+          body: { action: 'start' },
+          headers: { prefer: 'respond-async, handling=strict' },
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([202, ...Array(19).fill(409)]);
+    const winner = answers.find((a) => a.status === 202)!.headers.get('location');
+    // every refusal names the one that got through; none of them left a record behind
+    for (const a of answers.filter((x) => x.status === 409)) {
+      expect(a.headers.get('location')).toBe(winner);
+    }
+    await until(winner!, 'succeeded');
+    const history = await stack.http('GET', '/guests/RACE01/operations');
+    expect(
+      history.body.output.operations.filter((o: any) => o.kind === 'guest.start'),
+    ).toHaveLength(1);
+  });
+
   it('cancels a queued operation at once and refuses to cancel an ended one', async () => {
     await create('CANQ01');
     await fault({ function: 'Image_Activate', target: 'CANQ01', hang_ms: 1500 });

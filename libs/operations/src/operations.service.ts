@@ -58,7 +58,7 @@ export class OperationsService {
       const prior = await this.idempotency.find(key, hash);
       if (prior) return this.replay(prior, key, opts.prefer);
     }
-    await this.admit(def.queue, target, opts.prefer);
+    await this.admit(def.queue);
 
     const id = randomUUID();
     try {
@@ -79,7 +79,7 @@ export class OperationsService {
       if (prior) return this.replay(prior, key!, opts.prefer); // a concurrent request with the key won
       throw e;
     }
-    if (target) await this.turns.join(target, id);
+    if (target) await this.enterLine(target, id, opts.prefer);
     const data: OperationJobData<N> = {
       payload,
       statusRule: opts.statusRule,
@@ -104,14 +104,27 @@ export class OperationsService {
     return this.await(id, this.waitMs(opts.prefer), opts.prefer);
   }
 
-  /** Refuses work beyond the backlog limit (429), or behind a busy guest under handling=strict. */
-  private async admit(queue: QueueName, target: string | null, prefer: Preferences): Promise<void> {
+  /** Refuses work beyond the backlog limit (429). */
+  private async admit(queue: QueueName): Promise<void> {
     const counts = await this.queue(queue).getJobCounts('waiting', 'delayed', 'prioritized');
     const backlog = Object.values(counts).reduce((a, b) => a + b, 0);
     if (backlog >= this.cfg.QUEUE_BACKLOG_MAX) throw Errors.backlogFull(queue, 30);
-    if (prefer.strict && target) {
-      const busy = await this.turns.busyWith(target);
-      if (busy) throw Errors.guestBusy(target, busy);
+  }
+
+  /**
+   * Takes the operation's place in the guest's line. Under handling=strict it must be the only
+   * one: otherwise the just-made record is removed (it was never queued) and 409 names the
+   * operation ahead.
+   */
+  private async enterLine(target: string, id: string, prefer: Preferences): Promise<void> {
+    if (!prefer.strict) {
+      await this.turns.join(target, id);
+      return;
+    }
+    const busy = await this.turns.joinIfIdle(target, id);
+    if (busy) {
+      await this.ops.remove(id);
+      throw Errors.guestBusy(target, busy);
     }
   }
 

@@ -81,6 +81,11 @@ export class OperationsRepository {
     return count;
   }
 
+  /** Removes an operation that was refused before it was queued (it never existed for users). */
+  async remove(id: string): Promise<void> {
+    await this.db.operation.deleteMany({ where: { id } });
+  }
+
   /** Frees an expired Idempotency-Key so a new operation can take it. */
   async releaseIdempotencyKey(id: string): Promise<void> {
     await this.db.operation.update({ where: { id }, data: { idempotencyKey: null } });

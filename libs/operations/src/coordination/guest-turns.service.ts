@@ -28,6 +28,26 @@ export class GuestTurns {
     return (await this.redis.client.rpush(this.key(userid), operationId)) - 1;
   }
 
+  /**
+   * Joins the line only when it is empty, atomically (handling=strict: two strict requests at
+   * the same instant cannot both pass). Stale entries of ended operations are dropped first.
+   * Resolves with null when joined, else with the unfinished operation ahead.
+   */
+  async joinIfIdle(userid: string, operationId: string): Promise<string | null> {
+    for (;;) {
+      const busy = await this.busyWith(userid);
+      if (busy) return busy;
+      const joined = (await this.redis.client.eval(
+        "if redis.call('LLEN', KEYS[1]) == 0 then return redis.call('RPUSH', KEYS[1], ARGV[1]) end return 0",
+        1,
+        this.key(userid),
+        operationId,
+      )) as number;
+      if (joined) return null;
+      // someone joined between the check and the push: look again (their entry may be stale)
+    }
+  }
+
   /** The operation whose turn it is, or null when the line is empty. */
   head(userid: string): Promise<string | null> {
     return this.redis.client.lindex(this.key(userid), 0);
