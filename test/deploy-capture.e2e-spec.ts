@@ -95,10 +95,20 @@ describe('deploy and capture', () => {
     );
     expect(booted.os).toEqual({ distro: 'rhel9.0', kernel: '5.14.0-70.13.1.el9_0.s390x' }); // from the image
 
-    // capture (the guest is running: stopped and restarted) and export
+    // capture (the guest is running: its OS shuts down cleanly, then it is restarted) and export
     const capture = await action('RT01', { action: 'capture', image: 'rt-cap', compress_level: 6 });
     expect(capture.status).toBe(200);
     expect((await stack.http('GET', '/guests/RT01/power_state')).body.output).toBe('on');
+    const history = (await stack.http('GET', '/guests/RT01/operations')).body.output.operations;
+    const captured = history.find((o: any) => o.kind === 'guest.capture');
+    expect(captured.steps.map((st: any) => [st.name, st.result])).toEqual([
+      ['shutdown os', 'ok'],
+      ['deactivate', 'ok'],
+      ['wait off', 'ok'],
+      ['capture disk', 'ok'],
+      ['record image', 'ok'],
+      ['restart guest', 'ok'],
+    ]);
     const exportDir = join(stack.config.DATA_DIR, 'export');
     const exported = await stack.http('PUT', '/images/rt-cap', {
       body: { location: { dest_url: `file://${exportDir}/rt-cap.img` } },

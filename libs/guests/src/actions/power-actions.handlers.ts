@@ -1,22 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Errors } from '#envelope';
-import { HypervisorClient, isMgmtFailure, tolerating } from '#hypervisor';
+import { HypervisorClient, tolerating } from '#hypervisor';
 import type { GuestTargetPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
 import { requireManagedGuest } from './require-managed.js';
+import { softStop } from './soft-stop.js';
 import { waitPower } from './wait-power.js';
-
-/** Whether the guest's OS answers over IUCV (the reference's `echo 'ping'` probe). */
-async function reachable(hv: HypervisorClient, userid: string): Promise<boolean> {
-  try {
-    await hv.execInGuest(userid, "echo 'ping'");
-    return true;
-  } catch (e) {
-    if (isMgmtFailure(e)) return false;
-    throw e;
-  }
-}
 
 /**
  * guest.softstop (reference §9.3): the OS shuts itself down first when it can be reached (an
@@ -32,15 +22,7 @@ export class SoftstopGuestHandler implements OperationHandler<'guest.softstop'> 
 
   async run({ userid }: GuestTargetPayload, ctx: OperationContext): Promise<''> {
     await requireManagedGuest(this.guests, userid);
-    if (await reachable(this.hv, userid)) {
-      await ctx.step('shutdown os', () => this.hv.execInGuest(userid, 'shutdown -h now'));
-    } else {
-      await ctx.skip('shutdown os', 'guest OS not reachable: treated as already shut down');
-    }
-    await ctx.step('deactivate', () =>
-      tolerating(this.hv.imageDeactivate(userid, false), [200, 12], [200, 16]),
-    );
-    await ctx.step('wait off', () => waitPower(this.hv, userid, 'off'));
+    await softStop(this.hv, userid, ctx);
     return '';
   }
 }

@@ -8,6 +8,7 @@ import type { CapturePayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
 import { AppConfig } from '#config';
+import { reachable, softStop } from '../actions/soft-stop.js';
 
 /** Capture failures are guest rs 5, which the actions' conflict rule answers with 409 (§10.14). */
 function captureFailed(e: unknown): unknown {
@@ -18,7 +19,7 @@ function captureFailed(e: unknown): unknown {
 }
 
 /**
- * guest.capture rootonly (§9.5): a running guest is logged off (and restarted afterwards), its
+ * guest.capture rootonly (§9.5): a running guest is shut down (softstop; restarted afterwards), its
  * root minidisk — the first MDISK of its directory — is written to a staging file as an image
  * file at `compressLevel`, then recorded. A failure leaves no image record or file behind.
  */
@@ -35,16 +36,15 @@ export class CaptureHandler implements OperationHandler<'guest.capture'> {
     const guest = await this.guests.findByUserid(p.userid);
     if (!guest || guest.migrated) throw Errors.notExist(ModID.GUEST, `Guest '${p.userid}'`);
     if (await this.images.find(p.image)) throw ImageErrors.exists(p.image);
-    const osVersion = /(?:^|,)os_version=([^,]+)/.exec(guest.metadata)?.[1] ?? 'unknown';
+    const recorded = /(?:^|,)os_version=([^,]+)/.exec(guest.metadata)?.[1] ?? 'unknown';
     const wasOn = (await this.hv.queryUserPower(p.userid)) === 'on';
+    // a running OS says what it is; otherwise the version recorded at deploy is all we know
+    const osVersion = (wasOn && (await this.runningOs(p.userid))) || recorded;
     try {
       if (wasOn) {
-        await ctx.step(
-          'stop guest',
-          () => tolerating(this.hv.imageDeactivate(p.userid, true), [200, 12], [200, 16]),
-          {
-            undo: () => tolerating(this.hv.imageActivate(p.userid), [200, 8]),
-          },
+        // the OS shuts down cleanly first, so the captured file systems are consistent
+        await softStop(this.hv, p.userid, ctx, () =>
+          tolerating(this.hv.imageActivate(p.userid), [200, 8]),
         );
       }
       const vdev = await this.rootVdev(p.userid);
@@ -73,6 +73,20 @@ export class CaptureHandler implements OperationHandler<'guest.capture'> {
     }
     await ctx.progress(100);
     return '';
+  }
+
+  /** `<ID><VERSION_ID>` of the running OS's os-release; null when it cannot be asked. */
+  private async runningOs(userid: string): Promise<string | null> {
+    if (!(await reachable(this.hv, userid))) return null;
+    const lines = await this.hv.execInGuest(userid, 'cat /etc/os-release');
+    const field = (name: string) =>
+      lines
+        .find((l) => l.startsWith(`${name}=`))
+        ?.slice(name.length + 1)
+        .replace(/"/g, '');
+    const id = field('ID');
+    const version = field('VERSION_ID');
+    return id && version ? `${id}${version}`.toLowerCase() : null;
   }
 
   /** The first MDISK of the directory (the reference's choice for a guest it cannot ask). */
