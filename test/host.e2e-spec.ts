@@ -157,6 +157,21 @@ describe('host', () => {
       );
       expect(down.totalFail).toBeGreaterThan(before.totalFail);
       expect(down.lastFail).not.toBe('');
+      // the deprecated route of old clients: the same counters, bare, in the reference's spelling
+      const old = await stack.http('GET', '/smapi-healthy');
+      expect(old.status).toBe(200);
+      expect(old.body).toEqual({
+        SMAPI: {
+          totalSuccess: expect.any(Number),
+          totalFail: expect.any(Number),
+          lastSuccess: expect.any(String),
+          lastFail: expect.any(String),
+          continueousFail: expect.any(Number),
+          healthy: true,
+        },
+      });
+      expect(old.body.SMAPI.continueousFail).toBeGreaterThan(0);
+      expect((await request(stack.url, 'GET', '/smapi-healthy')).status).toBe(401); // token
       const ready = await request(stack.url, 'GET', '/health/ready');
       expect(ready.status).toBe(503);
       expect(ready.body.output.checks.hypervisor.status).toBe('down');

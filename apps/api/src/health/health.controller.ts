@@ -34,4 +34,25 @@ export class HealthController {
   async smapiHealth(): Promise<Envelope> {
     return ok(await this.smapi.report());
   }
+
+  /**
+   * Deprecated reference route, kept for old clients: the same counters as a bare
+   * `{"SMAPI": {…}}` object with the reference's key spelling — the one answer that is not an
+   * envelope, because that is what those clients parse.
+   */
+  @Get('smapi-healthy')
+  async smapiHealthy(@Res() reply: FastifyReply): Promise<void> {
+    const r = await this.smapi.report();
+    const body = {
+      SMAPI: {
+        totalSuccess: r.totalSuccess,
+        totalFail: r.totalFail,
+        lastSuccess: r.lastSuccess,
+        lastFail: r.lastFail,
+        continueousFail: r.continuousFail,
+        healthy: r.healthy,
+      },
+    };
+    void reply.type('application/json').send(body);
+  }
 }
