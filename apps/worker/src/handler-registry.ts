@@ -20,6 +20,7 @@ import {
   StopGuestHandler,
 } from '#guests';
 import { ExportImageHandler, ImportImageHandler } from '#images';
+import { CreateVswitchHandler, DeleteVswitchHandler, UpdateVswitchHandler } from '#network';
 import { type HandlerRegistry, PruneOperationsHandler } from '#operations';
 import { AttachVolumeHandler, DetachVolumeHandler } from '#volumes';
 
@@ -48,5 +49,8 @@ export const HANDLERS = {
   'volume.detach': DetachVolumeHandler,
   'image.import': ImportImageHandler,
   'image.export': ExportImageHandler,
+  'vswitch.create': CreateVswitchHandler,
+  'vswitch.update': UpdateVswitchHandler,
+  'vswitch.delete': DeleteVswitchHandler,
   'operations.prune': PruneOperationsHandler,
 } satisfies HandlerRegistry;

@@ -4,6 +4,7 @@ import { GuestHandlersModule } from '#guests';
 import { HypervisorModule } from '#hypervisor';
 import { ImageHandlersModule } from '#images';
 import { VolumeHandlersModule } from '#volumes';
+import { VswitchHandlersModule } from '#network';
 import { QUEUES, type QueueName } from '#jobs';
 import { HANDLER_REGISTRY, OperationsModule } from '#operations';
 import { PersistenceModule } from '#persistence';
@@ -28,6 +29,7 @@ export class WorkerModule {
         GuestHandlersModule,
         ImageHandlersModule,
         VolumeHandlersModule,
+        VswitchHandlersModule,
       ],
       providers: [
         { provide: HANDLER_REGISTRY, useValue: HANDLERS },

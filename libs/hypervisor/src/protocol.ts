@@ -33,6 +33,11 @@ export const SMAPI_FUNCTIONS = [
   'Image_Unlock_DM',
   'Image_Replace_DM',
   'Image_Performance_Query',
+  'Virtual_Network_Vswitch_Query',
+  'Virtual_Network_Vswitch_Create_Extended',
+  'Virtual_Network_Vswitch_Query_Extended',
+  'Virtual_Network_Vswitch_Delete_Extended',
+  'Virtual_Network_Vswitch_Set_Extended',
 ] as const;
 export type SmapiFunction = (typeof SMAPI_FUNCTIONS)[number];
 

@@ -19,3 +19,8 @@ export {
   ImportImagePayload,
   REMOTE_HOST,
 } from './payloads/image.payloads.js';
+export {
+  VswitchCreatePayload,
+  VswitchNamePayload,
+  VswitchUpdatePayload,
+} from './payloads/vswitch.payloads.js';
