@@ -3,7 +3,7 @@ import { bootLines, writeConsole } from '../state/guest-console.js';
 import { parseUserStatement } from '../state/directory.parser.js';
 import { bootDevice, detectOs } from '../state/guest-os.js';
 import { configureStatusLines, runGuestConfigure } from '../guestconf/guest-configure.js';
-import { runningConfig } from '../state/guest-running.js';
+import { memInfoLines, runningConfig } from '../state/guest-running.js';
 import type { HypervisorState } from '../state/hypervisor.state.js';
 import type { UserRecord } from '../state/state.types.js';
 import { arg, mgmtFail, notInDirectory, RC, useridArg, type MgmtQuery } from './mgmt.reply.js';
@@ -58,6 +58,7 @@ const COMMANDS: Record<string, GuestCommand> = {
   'cat /etc/os-release': osRelease,
   'uname -r': (_s, u) => [u.os?.kernel ?? ''],
   'lscpu --parse=ADDRESS': onlineCpus,
+  'cat /proc/meminfo': (s, u) => memInfoLines(u, s.clock()),
   'lsmem -b': (_s, u) => [`Total online memory: ${(u.running?.memMb ?? 0) * 1024 ** 2}`],
   'echo ping': () => ['ping'],
   "echo 'ping'": () => ['ping'],
