@@ -3,6 +3,7 @@ import { bootLines, writeConsole } from '../state/guest-console.js';
 import { parseUserStatement } from '../state/directory.parser.js';
 import { bootDevice, detectOs } from '../state/guest-os.js';
 import { configureStatusLines, runGuestConfigure } from '../guestconf/guest-configure.js';
+import { dfLines, procMounts, procSwaps } from '../guestconf/filesystems.js';
 import { memInfoLines, runningConfig } from '../state/guest-running.js';
 import type { HypervisorState } from '../state/hypervisor.state.js';
 import type { UserRecord } from '../state/state.types.js';
@@ -66,6 +67,11 @@ const COMMANDS: Record<string, GuestCommand> = {
   'shutdown -r now': reboot,
   'systemctl start zvmguestconfigure.service': startConfigure,
   'service zvmguestconfigure start': startConfigure,
+  '/usr/bin/zvmguestconfigure start': startConfigure,
+  'cat /proc/mounts': (_s, u) => procMounts(u),
+  'cat /proc/swaps': (_s, u) => procSwaps(u),
+  df: (_s, u) => dfLines(u),
+  'df -k': (_s, u) => dfLines(u),
   'systemctl status zvmguestconfigure.service': (_s, u) => configureStatusLines(u),
 };
 
