@@ -36,7 +36,8 @@ export function guestDirectory(p: CreateGuestPayload): string[] {
   }
   if (p.logonBy) lines.push(`LOGONBY ${p.logonBy}`);
   lines.push('COMMAND DEF STOR INITIAL STANDBY REMAINDER');
-  if (p.loaddevPortname) lines.push(`LOADDEV PORTNAME ${p.loaddevPortname}`);
+  // spelled as the reference's makevm writes it (CP reads the keyword case-insensitively)
+  if (p.loaddevPortname) lines.push(`LOADDEV PORTname ${p.loaddevPortname}`);
   if (p.loaddevLun) lines.push(`LOADDEV LUN ${p.loaddevLun}`);
   if (p.loaddevAlterdev) lines.push(`LOADDEV ALTERDEV ${p.loaddevAlterdev}`);
   for (const v of p.dedicateVdevs) lines.push(`DEDICATE ${v} ${v}`);
