@@ -1,10 +1,12 @@
 import { loadConfig } from '#config';
-import type { CreateGuestDto } from '../dto/create-guest.dto.js';
+import { CreateGuestDto } from '../dto/create-guest.dto.js';
 import { resolveCreateGuest } from './resolve-create.js';
 
 const cfg = loadConfig({ DATA_DIR: '/tmp/hvo-resolve', DEFAULT_ADMIN_USERID: 'admin1' });
-const dto = (extra: Partial<CreateGuestDto> = {}): CreateGuestDto =>
-  Object.assign({ userid: 'lin01', vcpus: 2, memory: 2048 }, extra) as CreateGuestDto;
+const dto = (extra: Partial<CreateGuestDto> = {}): CreateGuestDto => {
+  const d = new CreateGuestDto();
+  return Object.assign(d, { userid: 'lin01', vcpus: 2, memory: 2048 }, extra);
+};
 
 describe('resolveCreateGuest', () => {
   it('fills the defaults from the configuration', () => {
