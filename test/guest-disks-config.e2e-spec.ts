@@ -130,6 +130,26 @@ describe('guest disk configuration and root volume growth', () => {
     expect((await simUser('CFG01')).mounts).toHaveLength(2); // unchanged
   });
 
+  it('fails on a running guest whose OS does not answer, and purges what it punched', async () => {
+    await stack.http('POST', '/guests', {
+      body: { guest: { userid: 'CFG03', vcpus: 1, memory: 512, disk_list: [{ size: '10' }] } },
+    });
+    expect((await action('CFG03', { action: 'start' })).status).toBe(200); // no OS deployed
+    const res = await putDisks('CFG03', { disk_list: [{ format: 'ext4' }, { format: 'xfs' }] });
+    expect(res.status).toBe(500);
+    expect(res.body.overallRC).toBe(3); // the IUCV command failed
+    expect(res.body.errmsg).toContain('not reachable');
+    expect(await configFiles('CFG03')).toEqual([]);
+    const ops = await stack.http('GET', '/operations?userid=CFG03&kind=guest.config-disks');
+    const undone = ops.body.output.operations[0].steps
+      .filter((st: any) => st.name.startsWith('undo '))
+      .map((st: any) => [st.name, st.result]);
+    expect(undone).toEqual([
+      ['undo punch setup of disk 0102', 'ok'],
+      ['undo punch setup of disk 0101', 'ok'],
+    ]);
+  });
+
   it('grows the root file system of a running guest to the end of its disk', async () => {
     await deployed('GRW01', 20, true); // a 10-cylinder image on a 20-cylinder disk
     const rootSize = async () =>
