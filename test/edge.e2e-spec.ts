@@ -204,11 +204,12 @@ describe('edge', () => {
       });
       expect(extra.status).toBe(400);
       expect(extra.body.errmsg).toContain("'dummy' was unexpected");
-      const later = await stack.http('POST', '/guests/ABC/action', {
+      const noOs = await stack.http('POST', '/guests/ABC/action', {
         body: { action: 'grow_root_volume' },
       });
-      expect(later.status).toBe(501);
-      expect(later.body).toMatchObject({ overallRC: 501, modID: 'guest' });
+      expect(noOs.status).toBe(400); // its schema runs before the guest is looked up
+      expect(noOs.body).toMatchObject({ overallRC: 400, rs: 400, modID: 120 });
+      expect(noOs.body.errmsg).toContain('os_version');
     });
   });
 

@@ -1,6 +1,8 @@
 import {
   AddDisksHandler,
   CaptureHandler,
+  ConfigDisksHandler,
+  GrowRootVolumeHandler,
   ConsoleOutputHandler,
   CreateGuestHandler,
   PauseGuestHandler,
@@ -42,6 +44,8 @@ export const HANDLERS = {
   'guest.live-resize-mem': LiveResizeMemHandler,
   'guest.add-disks': AddDisksHandler,
   'guest.delete-disks': DeleteDisksHandler,
+  'guest.config-disks': ConfigDisksHandler,
+  'guest.grow-root-volume': GrowRootVolumeHandler,
   'guest.deploy': DeployHandler,
   'guest.capture': CaptureHandler,
   'guest.live-migrate': LiveMigrateHandler,

@@ -6,6 +6,7 @@ import type { Accepted, OperationRequest } from '#operations';
 import {
   CaptureActionDto,
   DeployActionDto,
+  GrowRootVolumeActionDto,
   GUEST_ACTIONS,
   type GuestAction,
   StartActionDto,
@@ -77,6 +78,10 @@ export class GuestActionsService {
         run: (u, d: RegisterVmActionDto) => migration.register(u, d),
       },
       deregister_vm: { dto: null, run: (u) => migration.deregister(u) },
+      grow_root_volume: {
+        dto: GrowRootVolumeActionDto,
+        run: (u, d: GrowRootVolumeActionDto, r) => changes.growRootVolume(u, d.os_version, r),
+      },
     };
   }
 

@@ -10,6 +10,8 @@ import {
 import { LiveResizeCpusHandler, LiveResizeMemHandler } from './actions/live-resize.handlers.js';
 import { ResizeCpusHandler, ResizeMemHandler } from './actions/resize.handlers.js';
 import { AddDisksHandler, DeleteDisksHandler } from './disks/disks.handlers.js';
+import { ConfigDisksHandler } from './disks/config-disks.handler.js';
+import { GrowRootVolumeHandler } from './actions/grow-root.handler.js';
 import { CreateGuestHandler } from './handlers/create-guest.handler.js';
 import { DeleteGuestHandler } from './handlers/delete-guest.handler.js';
 import { StartGuestHandler, StopGuestHandler } from './handlers/power.handlers.js';
@@ -37,6 +39,8 @@ const HANDLERS = [
   LiveResizeMemHandler,
   AddDisksHandler,
   DeleteDisksHandler,
+  ConfigDisksHandler,
+  GrowRootVolumeHandler,
 ];
 
 /** Worker side of the guests feature: the operation handlers. */

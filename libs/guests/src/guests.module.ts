@@ -12,10 +12,13 @@ import { HostController } from './host/host.controller.js';
 import { HostService } from './host/host.service.js';
 import { GuestImageService } from './image/guest-image.service.js';
 import { MigrationService } from './migration/migration.service.js';
+import { GuestStatsController } from './stats/guest-stats.controller.js';
+import { GuestStatsService } from './stats/guest-stats.service.js';
 
 /** Api side of the guests feature, and the host it runs on (spec §4.8). */
 @Module({
   controllers: [
+    GuestStatsController,
     GuestsController,
     GuestActionsController,
     GuestInfoController,
@@ -31,6 +34,7 @@ import { MigrationService } from './migration/migration.service.js';
     GuestImageService,
     HostService,
     MigrationService,
+    GuestStatsService,
   ],
 })
 export class GuestsModule {}

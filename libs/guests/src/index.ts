@@ -18,3 +18,5 @@ export {
 export { ResizeCpusHandler, ResizeMemHandler } from './actions/resize.handlers.js';
 export { AddDisksHandler, DeleteDisksHandler } from './disks/disks.handlers.js';
 export { LiveResizeCpusHandler, LiveResizeMemHandler } from './actions/live-resize.handlers.js';
+export { ConfigDisksHandler } from './disks/config-disks.handler.js';
+export { GrowRootVolumeHandler } from './actions/grow-root.handler.js';

@@ -185,10 +185,19 @@ export interface ImagePerformanceOutput {
   guestCpus: number;
   /** CPU time the guest used since logon, µs. */
   usedCpuTimeUs: number;
-  /** Time since logon × CPUs, µs. */
+  /** Time since logon, µs (as the API's "Elapsed time"). */
   elapsedCpuTimeUs: number;
   usedMemKb: number;
   maxMemKb: number;
+  /** CPUs the directory defines (the API's "Minimum CPU count"). */
+  minCpuCount: number;
+  /** CPU cap in hundredths of a percent of one CPU; 10000 = none. */
+  maxCpuLimit: number;
+  /** Monitor samples that found a CPU running / waiting to run. */
+  samplesCpuInUse: number;
+  samplesCpuDelay: number;
+  minMemKb: number;
+  sharedMemKb: number;
 }
 
 /** VMRELOCATE: live guest relocation within an SSI cluster. */

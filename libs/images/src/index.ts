@@ -21,3 +21,4 @@ export {
   writeSampleImage,
 } from './domain/sample-image.js';
 export { scpCopy } from './transfer/scp.copy.js';
+export { OS_VERSION } from './domain/patterns.js';

@@ -4,7 +4,13 @@ export * from './payloads/patterns.js';
 export { GuestTargetPayload } from './payloads/guest-target.payload.js';
 export { VolumeConnectionPayload } from './payloads/volume.payloads.js';
 export { ResizeCpusPayload, ResizeMemPayload } from './payloads/guest-resize.payload.js';
-export { AddDisksPayload, DeleteDisksPayload } from './payloads/guest-disks.payload.js';
+export {
+  AddDisksPayload,
+  ConfigDisk,
+  ConfigDisksPayload,
+  DeleteDisksPayload,
+} from './payloads/guest-disks.payload.js';
+export { GrowRootVolumePayload } from './payloads/grow-root.payload.js';
 export { CreateGuestPayload, ResolvedDisk } from './payloads/create-guest.payload.js';
 export {
   LiveMigratePayload,

@@ -3,7 +3,12 @@ import { CreateGuestPayload } from './payloads/create-guest.payload.js';
 import { GuestTargetPayload } from './payloads/guest-target.payload.js';
 import { LiveMigratePayload } from './payloads/live-migrate.payload.js';
 import { ResizeCpusPayload, ResizeMemPayload } from './payloads/guest-resize.payload.js';
-import { AddDisksPayload, DeleteDisksPayload } from './payloads/guest-disks.payload.js';
+import {
+  AddDisksPayload,
+  ConfigDisksPayload,
+  DeleteDisksPayload,
+} from './payloads/guest-disks.payload.js';
+import { GrowRootVolumePayload } from './payloads/grow-root.payload.js';
 import { PruneOperationsPayload } from './payloads/prune-operations.payload.js';
 import {
   CapturePayload,
@@ -117,6 +122,20 @@ export const JOB_CATALOGUE = {
     target: (p) => p.userid,
     attempts: 3,
     title: 'Delete minidisks of guest',
+  }),
+  'guest.config-disks': job<ConfigDisksPayload, ''>({
+    queue: 'guest-lifecycle',
+    payload: ConfigDisksPayload,
+    target: (p) => p.userid,
+    attempts: 3,
+    title: 'Configure file systems and mount points of guest disks',
+  }),
+  'guest.grow-root-volume': job<GrowRootVolumePayload, ''>({
+    queue: 'guest-lifecycle',
+    payload: GrowRootVolumePayload,
+    target: (p) => p.userid,
+    attempts: 3,
+    title: 'Grow the root file system of guest',
   }),
   'guest.live-resize-cpus': job<ResizeCpusPayload, ''>({
     queue: 'guest-lifecycle',

@@ -13,6 +13,12 @@ export interface Fault {
   rc?: number;
   rs?: number;
   errmsg?: string;
+  /**
+   * Only calls whose detail contains this text (case-insensitive) match: the SMAPI parameters
+   * as JSON, the CP command, or a management operation's arguments (e.g. the guest command of
+   * an execcmd). Absent = every call of the function.
+   */
+  match?: string;
   /** Matches left; null = until cleared. */
   remaining: number | null;
   /** Delay before answering (or before crashing). */
@@ -43,6 +49,9 @@ export class FaultRegistry {
     if (b.rc !== undefined && !int(b.rc)) return 'rc must be an integer';
     if (b.rs !== undefined && !int(b.rs)) return 'rs must be an integer';
     if (b.errmsg !== undefined && typeof b.errmsg !== 'string') return 'errmsg must be a string';
+    if (b.match !== undefined && (typeof b.match !== 'string' || b.match === '')) {
+      return 'match must be a non-empty string';
+    }
     const times = b.times ?? 1;
     if (!int(times) || times < 0) return 'times must be an integer >= 0 (0 = until cleared)';
     const hang = b.hang_ms ?? 0;
@@ -58,6 +67,7 @@ export class FaultRegistry {
       target: target.toUpperCase(),
       ...(int(b.rc) ? { rc: b.rc, rs: int(b.rs) ? b.rs : 0 } : {}),
       ...(typeof b.errmsg === 'string' ? { errmsg: b.errmsg } : {}),
+      ...(typeof b.match === 'string' ? { match: b.match } : {}),
       remaining: times === 0 ? null : times,
       hang_ms: hang,
       crash: crash === false ? null : crash,
@@ -82,9 +92,13 @@ export class FaultRegistry {
   }
 
   /** The first fault matching this call, used up by one; undefined when none applies. */
-  take(fn: CallOp, target: string): Fault | undefined {
+  take(fn: CallOp, target: string, detail = ''): Fault | undefined {
+    const text = detail.toLowerCase();
     const f = this.faults.find(
-      (x) => x.function === fn && (x.target === '*' || x.target === target),
+      (x) =>
+        x.function === fn &&
+        (x.target === '*' || x.target === target) &&
+        (x.match === undefined || text.includes(x.match.toLowerCase())),
     );
     if (!f) return undefined;
     f.hits++;

@@ -16,6 +16,8 @@ export interface CallSpec<T extends { rc: number }> {
   op: CallOp;
   target: string;
   command?: string;
+  /** What a fault's `match` is looked for in (defaults to the command). */
+  detail?: string;
   /** The answer an rc/rs fault gives instead of the function's. */
   faultReply: (f: Fault & { rc: number }) => T;
   /** The function itself; runs only when no fault answered. */
@@ -48,7 +50,7 @@ export async function handleCall<T extends { rc: number }>(
   const rec = parts.calls.begin(spec.op, spec.target, spec.command);
   try {
     await sleep(parts.latency.delayMs(spec.op));
-    const fault = parts.faults.take(spec.op, spec.target);
+    const fault = parts.faults.take(spec.op, spec.target, spec.detail ?? spec.command);
     if (fault) {
       await sleep(fault.hang_ms);
       if (fault.crash) {

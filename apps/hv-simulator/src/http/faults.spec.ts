@@ -47,6 +47,22 @@ describe('fault injection', () => {
     expect((await h.smapi('Image_Query_DM', 'LINUX01')).rc).toBe(0);
   });
 
+  it('matches only calls whose parameters contain the given text', async () => {
+    await addFault({ function: 'Image_Disk_Create_DM', match: '"vdev":"0101"', rc: 596, rs: 3474 });
+    const disk = (vdev: string) =>
+      h.smapi('Image_Disk_Create_DM', 'LINUX01', {
+        vdev,
+        deviceType: '3390',
+        pool: 'POOL1',
+        units: 10,
+        mode: 'MR',
+      });
+    expect((await disk('0100')).rc).toBe(0);
+    expect(await disk('0101')).toMatchObject({ rc: 596, rs: 3474 });
+    expect((await disk('0101')).rc).toBe(0);
+    expect((await h.http('POST', '/admin/faults', { function: 'CP', match: '' })).status).toBe(400);
+  });
+
   it('hangs before answering', async () => {
     await addFault({ function: 'Image_Status_Query', hang_ms: 150 });
     const t0 = performance.now();

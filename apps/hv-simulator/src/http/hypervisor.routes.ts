@@ -26,6 +26,7 @@ export function hypervisorRoutes(app: FastifyInstance, parts: SimulatorParts): v
     return handleCall<SmapiReply>(parts, req, reply, {
       op: fn,
       target,
+      detail: JSON.stringify(params),
       faultReply: (f) => ({
         rc: f.rc,
         rs: f.rs ?? 0,

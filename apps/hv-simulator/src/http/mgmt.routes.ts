@@ -49,6 +49,7 @@ export function mgmtRoutes(app: FastifyInstance, parts: SimulatorParts): void {
       const answer = await handleCall<CaptureAnswer>(parts, req, reply, {
         op,
         target: userid || '*',
+        detail: Object.values(q).join(' '),
         faultReply: (f) => ({ rc: f.rc, lines: [f.errmsg ?? `ERROR: injected fault ${f.id}`] }),
         run: () => runMgmt(() => OPERATIONS[op](parts.state, q, input.body)),
         rsOf: () => null,

@@ -3,7 +3,8 @@ import { bootLines, writeConsole } from '../state/guest-console.js';
 import { parseUserStatement } from '../state/directory.parser.js';
 import { bootDevice, detectOs } from '../state/guest-os.js';
 import { configureStatusLines, runGuestConfigure } from '../guestconf/guest-configure.js';
-import { runningConfig } from '../state/guest-running.js';
+import { dfLines, procMounts, procSwaps } from '../guestconf/filesystems.js';
+import { memInfoLines, runningConfig } from '../state/guest-running.js';
 import type { HypervisorState } from '../state/hypervisor.state.js';
 import type { UserRecord } from '../state/state.types.js';
 import { arg, mgmtFail, notInDirectory, RC, useridArg, type MgmtQuery } from './mgmt.reply.js';
@@ -58,6 +59,7 @@ const COMMANDS: Record<string, GuestCommand> = {
   'cat /etc/os-release': osRelease,
   'uname -r': (_s, u) => [u.os?.kernel ?? ''],
   'lscpu --parse=ADDRESS': onlineCpus,
+  'cat /proc/meminfo': (s, u) => memInfoLines(u, s.clock()),
   'lsmem -b': (_s, u) => [`Total online memory: ${(u.running?.memMb ?? 0) * 1024 ** 2}`],
   'echo ping': () => ['ping'],
   "echo 'ping'": () => ['ping'],
@@ -65,6 +67,11 @@ const COMMANDS: Record<string, GuestCommand> = {
   'shutdown -r now': reboot,
   'systemctl start zvmguestconfigure.service': startConfigure,
   'service zvmguestconfigure start': startConfigure,
+  '/usr/bin/zvmguestconfigure start': startConfigure,
+  'cat /proc/mounts': (_s, u) => procMounts(u),
+  'cat /proc/swaps': (_s, u) => procSwaps(u),
+  df: (_s, u) => dfLines(u),
+  'df -k': (_s, u) => dfLines(u),
   'systemctl status zvmguestconfigure.service': (_s, u) => configureStatusLines(u),
 };
 

@@ -95,6 +95,10 @@ export async function unpackDiskImage(
     }
     if (now.loggedOn) throw mgmtFail(RC.FAILED, RUNNING);
     renameSync(tmp, path);
+    // the image's file system keeps its own size until grown (grow_root_volume)
+    if (header.units < disk.units) disk.fsUnits = header.units;
+    else delete disk.fsUnits;
+    state.changed();
   } finally {
     state.files.remove(tmp);
   }

@@ -1,4 +1,6 @@
+import type { ImagePerformanceOutput } from '#hypervisor';
 import { parseUserStatement } from './directory.parser.js';
+import { cpuSecondsPerCpu, memInfo, memoryInUse } from './guest-load.js';
 import type { UserRecord } from './state.types.js';
 
 const CPU_STATEMENT = /^(COMMAND\s+DEFINE\s+CPU|CPU)\s+[0-9A-F]{1,2}\b/i;
@@ -18,28 +20,38 @@ export function runningConfig(
 }
 
 /**
- * A running guest's counters: CPU time grows with the time logged on (a lightly loaded guest,
- * ~2 % of each CPU), memory in use is most of its storage once booted.
+ * A running guest's counters as Image_Performance_Query reports them: CPU time grows with the
+ * time logged on × CPUs at a wandering light load (guest-load.ts), CP samples each CPU once a
+ * second (in use when it ran, in delay for about a third of those), memory in use moves within
+ * its storage once an OS is up. The minimum CPU count is the directory's CPUs, the CPU limit
+ * 10000 (no cap), nothing is shared.
  */
-export function performance(
-  u: UserRecord,
-  now: number,
-): {
-  guestCpus: number;
-  usedCpuTimeUs: number;
-  elapsedCpuTimeUs: number;
-  usedMemKb: number;
-  maxMemKb: number;
-} {
+export function performance(u: UserRecord, now: number): ImagePerformanceOutput {
   const r = u.running ?? runningConfig(u.directory, now);
-  const elapsedUs = Math.max(0, now - r.since) * 1000;
+  const elapsedS = Math.max(0, now - r.since) / 1000;
   const user = parseUserStatement(u.directory[0] ?? '');
   const maxMemKb = typeof user === 'string' ? 0 : Math.floor(user.maxStorageBytes / 1024);
+  const usedCpuS = cpuSecondsPerCpu(elapsedS) * r.cpus;
+  const inUse = Math.floor(usedCpuS);
   return {
     guestCpus: r.cpus,
-    usedCpuTimeUs: Math.floor(elapsedUs * r.cpus * 0.02),
-    elapsedCpuTimeUs: elapsedUs,
-    usedMemKb: Math.floor(r.memMb * 1024 * (u.os ? 0.6 : 0.05)),
+    usedCpuTimeUs: Math.floor(usedCpuS * 1e6),
+    elapsedCpuTimeUs: Math.floor(elapsedS * 1e6),
+    minCpuCount: runningConfig(u.directory, now).cpus,
+    maxCpuLimit: 10000,
+    samplesCpuInUse: inUse,
+    samplesCpuDelay: Math.floor(inUse / 3),
+    usedMemKb: Math.floor(r.memMb * 1024 * memoryInUse(elapsedS, !!u.os)),
     maxMemKb,
+    minMemKb: 0,
+    sharedMemKb: 0,
   };
+}
+
+/** `cat /proc/meminfo` of the running guest's OS (the lines the service reads), in kB. */
+export function memInfoLines(u: UserRecord, now: number): string[] {
+  const r = u.running ?? runningConfig(u.directory, now);
+  const m = memInfo(r.memMb * 1024, Math.max(0, now - r.since) / 1000);
+  const line = (name: string, kb: number) => `${`${name}:`.padEnd(16)}${String(kb).padStart(8)} kB`;
+  return [line('MemTotal', m.total), line('MemFree', m.free), line('MemAvailable', m.available)];
 }

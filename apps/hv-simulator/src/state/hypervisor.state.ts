@@ -25,6 +25,8 @@ export interface UserView {
   reader: UserRecord['reader'];
   /** The booted OS while logged on (null when none was recognised or the user is off). */
   os: { distro: string; kernel: string } | null;
+  /** Disks its OS mounts (fstab), when any. */
+  mounts?: UserRecord['mounts'];
 }
 
 /**
@@ -199,6 +201,7 @@ export class HypervisorState {
         disks: structuredClone(u.disks),
         reader: u.reader.map((f) => ({ ...f })),
         os: u.os ?? null,
+        ...(u.mounts?.length ? { mounts: u.mounts.map((m) => ({ ...m })) } : {}),
       };
     });
     const pools = Object.values(this.data.pools).map((p) => ({

@@ -36,6 +36,18 @@ export interface MinidiskRecord {
   mode: string;
   /** File system written on it (`ext4`, `xfs`, `swap`…) or `none`. */
   format: string;
+  /**
+   * Units the (root) file system spans when it ends before the disk does, e.g. an image of
+   * fewer cylinders deployed onto it; absent = it fills the disk (guestconf/filesystems.ts).
+   */
+  fsUnits?: number;
+}
+
+/** A disk the guest OS mounted (or uses as swap, `mountPoint` `swap`), kept in its fstab. */
+export interface GuestMount {
+  mountPoint: string;
+  vdev: string;
+  fs: string;
 }
 
 /** A file in a user's virtual reader; its bytes are in the state dir (DiskFiles.spoolPath). */
@@ -79,6 +91,8 @@ export interface UserRecord {
   running?: { cpus: number; memMb: number; since: number };
   /** Last run of the guest's configuration service (guestconf/); absent = never ran. */
   configure?: { status: number; pid: number };
+  /** Disks the guest OS mounts at boot (its fstab, guestconf/); absent = none. */
+  mounts?: GuestMount[];
   /** NICs of the running configuration by vdev (network/); absent = none. */
   activeNics?: Record<string, ActiveNic>;
 }

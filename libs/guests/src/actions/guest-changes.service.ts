@@ -39,6 +39,20 @@ export class GuestChangesService {
     return this.submit(name, userid, (id) => ({ userid: id }), req);
   }
 
+  /** grow_root_volume: the OS version is lower-cased as the reference stores it. */
+  growRootVolume(
+    userid: string,
+    osVersion: string,
+    req: OperationRequest,
+  ): Promise<Envelope | Accepted> {
+    return this.submit(
+      'guest.grow-root-volume',
+      userid,
+      (id) => ({ userid: id, osVersion: osVersion.toLowerCase() }),
+      req,
+    );
+  }
+
   resizeCpus(
     userid: string,
     dto: ResizeCpusActionDto,

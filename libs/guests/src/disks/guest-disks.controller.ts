@@ -1,11 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { type Envelope, UseStatusRule } from '#envelope';
 import { type Accepted, OpRequest, type OperationRequest, SubmitsOperation } from '#operations';
+import { ConfigDisksBody } from '../dto/config-disks.dto.js';
 import { AddDisksBody, DeleteDisksBody } from '../dto/disks.dto.js';
 import { UseridPipe } from '../userid.pipe.js';
 import { GuestDisksService, type MinidiskView } from './guest-disks.service.js';
 
-/** Spec §4.3: a guest's minidisks (PUT, configuring mount points, is not built yet). */
+/** Spec §4.3: a guest's minidisks, and their file systems and mount points (PUT). */
 @Controller('guests/:userid/disks')
 export class GuestDisksController {
   constructor(private readonly disks: GuestDisksService) {}
@@ -27,6 +28,16 @@ export class GuestDisksController {
     @OpRequest() req: OperationRequest,
   ): Promise<Envelope | Accepted> {
     return this.disks.add(userid, body.disk_info, req);
+  }
+
+  @Put()
+  @SubmitsOperation()
+  config(
+    @Param('userid') userid: string,
+    @Body() body: ConfigDisksBody,
+    @OpRequest() req: OperationRequest,
+  ): Promise<Envelope | Accepted> {
+    return this.disks.config(userid, body.disk_info, req);
   }
 
   @Delete()

@@ -6,6 +6,7 @@ import type { ResolvedDisk } from '#jobs';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
 import { sizeToUnits, vdevPlus } from '../domain/disk-size.js';
 import { resolvePool } from '../domain/resolve-create.js';
+import type { ConfigDisksDto } from '../dto/config-disks.dto.js';
 import type { AddDisksDto, DeleteDisksDto } from '../dto/disks.dto.js';
 import { GuestsService } from '../guests.service.js';
 import { activeGuestDiskDelete } from './disks.handlers.js';
@@ -93,6 +94,33 @@ export class GuestDisksService {
     });
     return this.ops.submit(
       'guest.add-disks',
+      { userid: id, disks },
+      { ...req, statusRule: 'default' },
+    );
+  }
+
+  /**
+   * PUT: file systems and mount points for the guest OS (reference §9.8). Vdev defaults to
+   * the root vdev + (index + 1); mntdir to `/mnt/ephemeral<vdev>` (the reference, not the
+   * spec's `/mnt/ephemeral0`); a swap disk mounts as `swap`. An empty list does nothing.
+   */
+  async config(
+    userid: string,
+    dto: ConfigDisksDto,
+    req: OperationRequest,
+  ): Promise<Envelope | Accepted> {
+    const id = await this.guests.requireManaged(userid);
+    const list = dto.disk_list ?? [];
+    if (list.length === 0) return ok();
+    const disks = list.map((d, i) => {
+      const vdev = (d.vdev ?? vdevPlus(this.cfg.USER_ROOT_VDEV, i + 1))
+        .toUpperCase()
+        .padStart(4, '0');
+      const mntdir = d.format === 'swap' ? 'swap' : (d.mntdir ?? `/mnt/ephemeral${vdev}`);
+      return { vdev, format: d.format, mntdir };
+    });
+    return this.ops.submit(
+      'guest.config-disks',
       { userid: id, disks },
       { ...req, statusRule: 'default' },
     );

@@ -42,6 +42,26 @@ describe('guestDirectory', () => {
     ]);
   });
 
+  it('writes CPU pool, share, relocation domain and PCI function statements', () => {
+    const lines = guestDirectory({
+      ...base,
+      cpuPool: 'POOLA',
+      share: 'ABSolute 10%',
+      relocationDomain: 'Z15ONLY',
+      pciFunction: '0010:0100',
+    });
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'COMMAND SCHEDULE * WITHIN POOL POOLA',
+        'SHARE ABSolute 10%',
+        'COMMAND SET VMRELOCATE * DOMAIN Z15ONLY',
+        'COMMAND ATTACH PCIF 0010 * AS 0100',
+      ]),
+    );
+    // the given share replaces the default one
+    expect(lines.filter((l) => l.startsWith('SHARE'))).toEqual(['SHARE ABSolute 10%']);
+  });
+
   it('uses ipl_from and its parameters, and skips IPL without a boot disk', () => {
     const withIpl = guestDirectory({
       ...base,

@@ -69,6 +69,10 @@ export function resolveCreateGuest(dto: CreateGuestDto, cfg: Config): CreateGues
     ...(dto.loaddev?.lun ? { loaddevLun: dto.loaddev.lun.toUpperCase() } : {}),
     ...(dto.loaddev?.alterdev ? { loaddevAlterdev: dto.loaddev.alterdev.toUpperCase() } : {}),
     shareUnit: cfg.USER_DEFAULT_SHARE_UNIT,
+    ...(dto.cschedule ? { cpuPool: dto.cschedule.toUpperCase() } : {}),
+    ...(dto.cshare ? { share: dto.cshare.trim().replace(/\s+/g, ' ') } : {}),
+    ...(dto.rdomain ? { relocationDomain: dto.rdomain.toUpperCase() } : {}),
+    ...(dto.pcif ? { pciFunction: dto.pcif.toUpperCase() } : {}),
     ...(cfg.DEFAULT_ADMIN_USERID ? { logonBy: cfg.DEFAULT_ADMIN_USERID.toUpperCase() } : {}),
   };
 }

@@ -16,7 +16,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { MEMORY_SIZE, USERID, VDEV } from '#jobs';
+import { CPU_SHARE, DIRECTORY_NAME, MEMORY_SIZE, PCI_FUNCTION, USERID, VDEV } from '#jobs';
 import { Boolish, Integerish } from './transforms.js';
 
 export const DISK_FORMATS = ['ext2', 'ext3', 'ext4', 'xfs', 'swap', 'none'] as const;
@@ -75,6 +75,32 @@ export class CreateGuestDto {
   @IsOptional() @IsArray() @IsString({ each: true }) comment_list?: string[];
   /** Wire name the reference accepts for the same list. */
   @IsOptional() @IsArray() @IsString({ each: true }) comments?: string[];
+  /** CPU pool to schedule the guest in (reference §3: 1 to 8 word characters). */
+  @IsOptional()
+  @IsString()
+  @Matches(DIRECTORY_NAME, { message: 'cschedule must be 1 to 8 letters, digits or _' })
+  cschedule?: string;
+  /** SHARE setting, replacing the configured default relative share. */
+  @IsOptional()
+  @IsString()
+  @Matches(CPU_SHARE, {
+    message: 'cshare must be ABSolute <1-100>[.n]% or RELative <1-10000>',
+  })
+  cshare?: string;
+  /** Relocation domain of the guest in an SSI cluster. */
+  @IsOptional()
+  @IsString()
+  @Matches(DIRECTORY_NAME, { message: 'rdomain must be 1 to 8 letters, digits or _' })
+  rdomain?: string;
+  /**
+   * PCI function to attach at logon, `<function id>:<vdev>`. The reference's schema
+   * (`^\w{,9}$`) refuses the colon its own code requires, so it accepts no value; we accept
+   * the form its code asks for.
+   */
+  @IsOptional()
+  @IsString()
+  @Matches(PCI_FUNCTION, { message: 'pcif must be <dev>:<dev>, 1 to 4 hexadecimal digits each' })
+  pcif?: string;
 }
 
 /** POST /guests body: the fields wrapped in `guest`. */

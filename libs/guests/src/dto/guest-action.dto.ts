@@ -11,6 +11,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
+import { OS_VERSION } from '#images';
 import { REMOTE_HOST, VDEV } from '#jobs';
 import { Boolish, Integerish } from './transforms.js';
 
@@ -70,4 +71,12 @@ export class CaptureActionDto {
   @IsDefined() @IsString() @Length(1, 255) image!: string;
   @IsOptional() @IsIn(['rootonly', 'alldisks']) capture_type?: 'rootonly' | 'alldisks';
   @IsOptional() @IsInt() @Min(0) @Max(9) compress_level?: number;
+}
+
+/** `grow_root_volume`: the guest's OS version (reference §3 `os_version`). */
+export class GrowRootVolumeActionDto {
+  @IsDefined()
+  @IsString()
+  @Matches(OS_VERSION, { message: 'os_version is not a supported OS version' })
+  os_version!: string;
 }

@@ -11,7 +11,15 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { DISK_POOL, MEMORY_SIZE, USERID, VDEV } from './patterns.js';
+import {
+  CPU_SHARE,
+  DIRECTORY_NAME,
+  DISK_POOL,
+  MEMORY_SIZE,
+  PCI_FUNCTION,
+  USERID,
+  VDEV,
+} from './patterns.js';
 
 /** One minidisk to allocate, fully resolved by the api (pool, vdev and units chosen). */
 export class ResolvedDisk {
@@ -49,5 +57,13 @@ export class CreateGuestPayload {
   @IsOptional() @IsString() loaddevLun?: string;
   @IsOptional() @IsString() loaddevAlterdev?: string;
   @IsInt() @Min(0) shareUnit!: number;
+  /** CPU pool the guest is scheduled in (`COMMAND SCHEDULE * WITHIN POOL`). */
+  @IsOptional() @Matches(DIRECTORY_NAME) cpuPool?: string;
+  /** SHARE operands given by the client, replacing the default relative share. */
+  @IsOptional() @Matches(CPU_SHARE) share?: string;
+  /** Relocation domain (`COMMAND SET VMRELOCATE * DOMAIN`). */
+  @IsOptional() @Matches(DIRECTORY_NAME) relocationDomain?: string;
+  /** PCI function `<fid>:<vdev>` attached at logon (`COMMAND ATTACH PCIF`). */
+  @IsOptional() @Matches(PCI_FUNCTION) pciFunction?: string;
   @IsOptional() @IsString() logonBy?: string;
 }

@@ -1,5 +1,13 @@
 import { Type } from 'class-transformer';
-import { ArrayNotEmpty, IsArray, Matches, ValidateNested } from 'class-validator';
+import {
+  ArrayNotEmpty,
+  IsArray,
+  IsIn,
+  IsNotEmpty,
+  IsString,
+  Matches,
+  ValidateNested,
+} from 'class-validator';
 import { ResolvedDisk } from './create-guest.payload.js';
 import { USERID, VDEV } from './patterns.js';
 
@@ -17,4 +25,22 @@ export class AddDisksPayload {
 export class DeleteDisksPayload {
   @Matches(USERID) userid!: string;
   @IsArray() @ArrayNotEmpty() @Matches(VDEV, { each: true }) vdevs!: string[];
+}
+
+/** One disk for the guest OS to make a file system on and mount (PUT disks). */
+export class ConfigDisk {
+  @Matches(VDEV) vdev!: string;
+  @IsIn(['ext2', 'ext3', 'ext4', 'xfs', 'swap', 'none']) format!: string;
+  /** Mount point, or `swap` for a swap disk. */
+  @IsString() @IsNotEmpty() mntdir!: string;
+}
+
+/** guest.config-disks: setup files for the guest's configuration service, resolved by the api. */
+export class ConfigDisksPayload {
+  @Matches(USERID) userid!: string;
+  @IsArray()
+  @ArrayNotEmpty()
+  @ValidateNested({ each: true })
+  @Type(() => ConfigDisk)
+  disks!: ConfigDisk[];
 }

@@ -1,0 +1,8 @@
+import { IsString, Matches } from 'class-validator';
+import { USERID } from './patterns.js';
+
+/** guest.grow-root-volume: the guest and its OS version (validated by the api). */
+export class GrowRootVolumePayload {
+  @Matches(USERID) userid!: string;
+  @IsString() osVersion!: string;
+}
