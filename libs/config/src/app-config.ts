@@ -91,6 +91,8 @@ export class AppConfig {
   @Matches(/^[A-Za-z0-9]{1,8}$/) SIM_SYSTEM_ID = 'HVSIM1';
   /** Member systems of the simulated SSI cluster (1 = not in a cluster; at most 4). */
   @Type(() => Number) @IsInt() @Min(1) @Max(4) SIM_SSI_MEMBERS = 2;
+  /** JSON file with the simulator's FCP devices and storage targets; empty = built-in default. */
+  @IsString() SIM_FCP_INVENTORY = '';
 
   // ---- reference service settings ([zvm] section) ----
   @Matches(/^[A-Za-z0-9]{1,8}$/) USER_PROFILE = 'OSDFLT';

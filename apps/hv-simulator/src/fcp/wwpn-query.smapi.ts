@@ -1,6 +1,5 @@
 import type { FcpDeviceInfo, WwpnQueryOutput } from '#hypervisor';
 import { OK, type SmapiHandler } from '../smapi/smapi.context.js';
-import { CPC } from './fcp.inventory.js';
 
 /**
  * System_WWPN_Query: every FCP device of the machine with its channel path, WWPNs, state and
@@ -16,6 +15,7 @@ export const systemWwpnQuery: SmapiHandler = (ctx) => {
     wwpnNpiv: d.wwpnNpiv,
     wwpnPhy: d.wwpnPhy,
   }));
-  const output: WwpnQueryOutput = { cpcSn: CPC.sn, cpcName: CPC.name, lpar: CPC.lpar, devices };
+  const { cpc } = ctx.state.fcpInventory;
+  const output: WwpnQueryOutput = { cpcSn: cpc.sn, cpcName: cpc.name, lpar: cpc.lpar, devices };
   return { ...OK, output };
 };

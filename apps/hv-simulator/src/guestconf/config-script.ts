@@ -1,4 +1,5 @@
 import type { HypervisorState } from '../state/hypervisor.state.js';
+import { attachVolumeScript, detachVolumeScript } from '../storage/volume-scripts.js';
 import type { UserRecord } from '../state/state.types.js';
 
 /** One configuration file taken from the guest's reader by its configuration service. */
@@ -20,4 +21,7 @@ export type ConfigScript = (state: HypervisorState, user: UserRecord, file: Conf
  * matches stay in the reader (the service only receives what it knows how to apply).
  * Each feature adds its line here.
  */
-export const CONFIG_SCRIPTS: ReadonlyArray<readonly [RegExp, ConfigScript]> = [];
+export const CONFIG_SCRIPTS: ReadonlyArray<readonly [RegExp, ConfigScript]> = [
+  [/^atvol\.sh$/, attachVolumeScript],
+  [/^devol\.sh$/, detachVolumeScript],
+];

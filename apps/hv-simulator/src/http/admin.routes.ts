@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { normVdev } from '../state/directory.parser.js';
 import type { SimulatorParts } from './call.pipeline.js';
-import { CPC, STORAGE_TARGETS } from '../fcp/fcp.inventory.js';
+import { guestOsRoutes } from '../storage/guest-os.routes.js';
 
 /** Test and demo controls; they bypass latency and faults and are not in the call log. */
 export function adminRoutes(app: FastifyInstance, parts: SimulatorParts): void {
@@ -28,13 +28,21 @@ export function adminRoutes(app: FastifyInstance, parts: SimulatorParts): void {
   });
 
   app.get('/admin/state', () => state.view());
+  guestOsRoutes(app, state);
 
-  /** FCP inventory: devices per CHPID/PCHID with state and owner, and the storage targets. */
-  app.get('/admin/fcp', () => ({
-    cpc: CPC,
-    devices: state.fcpDevices().map((d) => ({ ...d, owner: d.owner ?? null })),
-    storageTargets: STORAGE_TARGETS,
-  }));
+  /**
+   * FCP inventory: the configured CPC and channels, devices per CHPID/PCHID with state and
+   * owner, and the storage targets with their LUNs.
+   */
+  app.get('/admin/fcp', () => {
+    const inv = state.fcpInventory;
+    return {
+      cpc: inv.cpc,
+      channels: inv.channels,
+      devices: state.fcpDevices().map((d) => ({ ...d, owner: d.owner ?? null })),
+      storageTargets: inv.storageTargets,
+    };
+  });
 
   /** md5 of a minidisk's current bytes (tests compare it with images). */
   app.get<{ Params: { userid: string; vdev: string } }>(

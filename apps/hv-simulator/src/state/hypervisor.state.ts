@@ -4,7 +4,12 @@ import { unitsToBytes } from './geometry.constants.js';
 import { volumeFree } from './pool.allocator.js';
 import type { StateStore } from './state.store.js';
 import type { PoolRecord, SimState, UserRecord } from './state.types.js';
-import { defaultFcpDevices, type FcpRecord } from '../fcp/fcp.inventory.js';
+import {
+  DEFAULT_FCP_INVENTORY,
+  fcpDevicesOf,
+  type FcpInventory,
+  type FcpRecord,
+} from '../fcp/fcp.inventory.js';
 
 /** CP numbers spool files 1–9999, system-wide, and wraps around. */
 const MAX_SPOOL_ID = 9999;
@@ -50,6 +55,10 @@ export class HypervisorState {
     // Settings may have grown since the state was saved (a new USER_PROFILE or DISK_POOL).
     data.systemId = inventory.systemId;
     ensureInventory(data, inventory);
+    // A changed FCP inventory (other devices) replaces the saved devices.
+    const fcpIds = (l: FcpRecord[]) => l.map((d) => d.fcpId).join(',');
+    const devices = fcpDevicesOf(inventory.fcp ?? DEFAULT_FCP_INVENTORY);
+    if (data.fcp && fcpIds(data.fcp) !== fcpIds(devices)) data.fcp = devices;
     const files = new DiskFiles(store.dir);
     files.sweepTemps();
     for (const u of Object.values(data.users)) {
@@ -174,8 +183,13 @@ export class HypervisorState {
 
   /** The FCP devices (live records: mutators call `changed()`); seeded lazily after reset. */
   fcpDevices(): FcpRecord[] {
-    this.data.fcp ??= defaultFcpDevices();
+    this.data.fcp ??= fcpDevicesOf(this.fcpInventory);
     return this.data.fcp;
+  }
+
+  /** The configured FCP hardware: CPC, channels, storage targets. */
+  get fcpInventory(): FcpInventory {
+    return this.inventory.fcp ?? DEFAULT_FCP_INVENTORY;
   }
 
   /** Whole state for the admin API: users with directory, power and disks; pools with space. */
