@@ -27,7 +27,7 @@ function problem(inv: FcpInventory): string | undefined {
 /**
  * The FCP inventory from a JSON file (SIM_FCP_INVENTORY), the default when no path is given.
  * Missing top-level keys take the default's value (`cpc`, `offline`, `usedOutside`,
- * `storageTargets`); WWPNs and LUNs are lower-cased. Throws with the file and reason when bad.
+ * `storageTargets`); WWPNs and LUNs are lower-cased, device numbers and userids upper-cased. Throws with the file and reason when bad.
  */
 export function loadFcpInventory(path?: string): FcpInventory {
   if (!path) return DEFAULT_FCP_INVENTORY;
@@ -41,7 +41,9 @@ export function loadFcpInventory(path?: string): FcpInventory {
     cpc: { ...DEFAULT_FCP_INVENTORY.cpc, ...(raw.cpc ?? {}) },
     channels: raw.channels ?? [],
     offline: raw.offline ?? [],
-    usedOutside: raw.usedOutside ?? {},
+    usedOutside: Object.fromEntries(
+      Object.entries(raw.usedOutside ?? {}).map(([d, u]) => [d.toUpperCase(), u.toUpperCase()]),
+    ),
     storageTargets: (raw.storageTargets ?? DEFAULT_FCP_INVENTORY.storageTargets).map((t) => ({
       ...t,
       wwpn: String(t.wwpn).toLowerCase(),

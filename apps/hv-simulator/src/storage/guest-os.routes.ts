@@ -44,7 +44,9 @@ export function guestOsRoutes(app: FastifyInstance, state: HypervisorState): voi
       if (bad) {
         return reply
           .code(400)
-          .send({ error: `unknown switch or not a boolean: ${bad[0]} (known: ${KEYS.join(', ')})` });
+          .send({
+            error: `unknown switch or not a boolean: ${bad[0]} (known: ${KEYS.join(', ')})`,
+          });
       }
       u.osSettings = { ...DEFAULT_OS_SETTINGS, ...u.osSettings, ...Object.fromEntries(entries) };
       state.changed();

@@ -34,8 +34,11 @@ export function refreshBootmap(state: HypervisorState, q: MgmtQuery): MgmtReply 
   const fcps = list(q, 'fcpchannel');
   const wwpns = list(q, 'wwpn');
   const lun = `0x${(typeof q.lun === 'string' ? q.lun : '').trim().toLowerCase().replace(/^0x/, '')}`;
-  const lines = [`RefreshFCPBootmap begins. FCP: ${fcps.join(' ')}, WWPNs: ${wwpns.join(' ')}, LUN: ${lun}.`];
-  if (lun === '0x' || fcps.length === 0) return exit(4, 'Please specify lun and fcpchannel.', lines);
+  const lines = [
+    `RefreshFCPBootmap begins. FCP: ${fcps.join(' ')}, WWPNs: ${wwpns.join(' ')}, LUN: ${lun}.`,
+  ];
+  if (lun === '0x' || fcps.length === 0)
+    return exit(4, 'Please specify lun and fcpchannel.', lines);
   const rhcos = ['ignitionurl', 'nicid', 'ipconfig'].filter((k) => typeof q[k] === 'string');
   if (rhcos.length > 0 && rhcos.length < 3) {
     return exit(6, 'Please specify ignitionurl, nicid and ipconfig.', lines);
@@ -72,7 +75,11 @@ export function refreshBootmap(state: HypervisorState, q: MgmtQuery): MgmtReply 
       );
     }
     if (paths.size < minFcp) {
-      return exit(10, `Only ${paths.size} FCP devices have valid paths, ${minFcp} are required`, lines);
+      return exit(
+        10,
+        `Only ${paths.size} FCP devices have valid paths, ${minFcp} are required`,
+        lines,
+      );
     }
     const count = [...paths.values()].reduce((n, w) => n + w.length, 0);
     lines.push(`${count} valid paths found.`);

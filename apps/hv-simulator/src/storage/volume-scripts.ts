@@ -3,7 +3,11 @@ import { targetsReached } from '../fcp/fcp.inventory.js';
 import type { ConfigFile, ConfigScript } from '../guestconf/config-script.js';
 import type { HypervisorState } from '../state/hypervisor.state.js';
 import type { UserRecord } from '../state/state.types.js';
-import { DEFAULT_OS_SETTINGS, type AttachedVolume, type VolumePath } from './guest-storage.types.js';
+import {
+  DEFAULT_OS_SETTINGS,
+  type AttachedVolume,
+  type VolumePath,
+} from './guest-storage.types.js';
 
 /** Exit statuses of the reference's volume scripts (volumeops/templates). */
 export const VOLUME_EXIT = {
