@@ -35,7 +35,7 @@ export function loadFcpInventory(path?: string): FcpInventory {
   try {
     raw = JSON.parse(readFileSync(path, 'utf8')) as Partial<FcpInventory>;
   } catch (e) {
-    throw new Error(`FCP inventory ${path}: ${(e as Error).message}`);
+    throw new Error(`FCP inventory ${path}: ${(e as Error).message}`, { cause: e });
   }
   const inv: FcpInventory = {
     cpc: { ...DEFAULT_FCP_INVENTORY.cpc, ...(raw.cpc ?? {}) },
