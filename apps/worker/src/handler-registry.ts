@@ -21,7 +21,7 @@ import {
 } from '#guests';
 import { ExportImageHandler, ImportImageHandler } from '#images';
 import { type HandlerRegistry, PruneOperationsHandler } from '#operations';
-import { AttachVolumeHandler, DetachVolumeHandler } from '#volumes';
+import { AttachVolumeHandler, DetachVolumeHandler, RefreshBootmapHandler } from '#volumes';
 
 /** Job name → handler. The type makes a catalogue entry without a handler a compile error. */
 export const HANDLERS = {
@@ -46,6 +46,7 @@ export const HANDLERS = {
   'guest.live-migrate': LiveMigrateHandler,
   'volume.attach': AttachVolumeHandler,
   'volume.detach': DetachVolumeHandler,
+  'volume.refresh-bootmap': RefreshBootmapHandler,
   'image.import': ImportImageHandler,
   'image.export': ExportImageHandler,
   'operations.prune': PruneOperationsHandler,

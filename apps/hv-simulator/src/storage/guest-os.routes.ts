@@ -42,11 +42,9 @@ export function guestOsRoutes(app: FastifyInstance, state: HypervisorState): voi
         ([k, v]) => !KEYS.includes(k as keyof GuestOsSettings) || typeof v !== 'boolean',
       );
       if (bad) {
-        return reply
-          .code(400)
-          .send({
-            error: `unknown switch or not a boolean: ${bad[0]} (known: ${KEYS.join(', ')})`,
-          });
+        return reply.code(400).send({
+          error: `unknown switch or not a boolean: ${bad[0]} (known: ${KEYS.join(', ')})`,
+        });
       }
       u.osSettings = { ...DEFAULT_OS_SETTINGS, ...u.osSettings, ...Object.fromEntries(entries) };
       state.changed();

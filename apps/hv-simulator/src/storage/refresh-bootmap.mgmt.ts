@@ -10,7 +10,7 @@ const MAX_FCPS = 8;
 
 const list = (q: MgmtQuery, name: string) =>
   typeof q[name] === 'string'
-    ? (q[name])
+    ? q[name]
         .split(',')
         .map((s) => s.trim().toLowerCase().replace(/^0x/, ''))
         .filter(Boolean)
