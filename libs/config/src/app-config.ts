@@ -133,6 +133,10 @@ export class AppConfig {
   @IsString() @MinLength(1) SCP_BINARY = 'scp';
   /** gzip level (0-9) of captured images when the request names none (reference: 6). */
   @Type(() => Number) @IsInt() @Min(0) @Max(9) DEFAULT_COMPRESS_LEVEL = 6;
+
+  // ---- volumes ([volume] section) ----
+  /** FCP allocation: 0 the reference's default (PCHID-weighted), 1 the same index on every path. */
+  @Type(() => Number) @IsIn([0, 1]) GET_FCP_PAIR_WITH_SAME_INDEX = 0;
 }
 
 export type Config = Readonly<AppConfig>;

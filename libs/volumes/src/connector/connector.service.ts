@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import { AppConfig } from '#config';
 import { type Envelope, ok } from '#envelope';
 import { boolish } from '../domain/request-values.js';
 import { VolumeErrors } from '../domain/volume-errors.js';
 import { FcpHardware } from '../fcp/fcp-hardware.service.js';
 import { FcpRepository } from '../fcp/fcp.repository.js';
 import type { FcpRow, TemplateRecord } from '../fcp/fcp.types.js';
-import { allocateFcps, type PchidCapacity } from './fcp.allocator.js';
+import { allocateFcps, allocateSameIndex, type PchidCapacity } from './fcp.allocator.js';
 
 /** Parameters of GET /volumes/conn/{userid}, from the JSON body or the query string. */
 export interface ConnectorParams {
@@ -31,6 +32,7 @@ export class ConnectorService {
   constructor(
     private readonly repo: FcpRepository,
     private readonly hw: FcpHardware,
+    private readonly cfg: AppConfig,
   ) {}
 
   connector(userid: string, params: ConnectorParams): Promise<Envelope> {
@@ -115,7 +117,10 @@ export class ConnectorService {
           const paths = t.paths.map((p) =>
             p.map((id) => rows.get(id)).filter((f): f is FcpRow => !!f),
           );
-          const pick = allocateFcps(paths, t.minFcpPathsCount, info);
+          const pick =
+            this.cfg.GET_FCP_PAIR_WITH_SAME_INDEX === 1
+              ? allocateSameIndex(paths, info)
+              : allocateFcps(paths, t.minFcpPathsCount, info);
           if (!Array.isArray(pick)) return pick;
           for (const f of pick) {
             const { count } = await tx.fcpDevice.updateMany({
