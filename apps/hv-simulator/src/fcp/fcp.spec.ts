@@ -53,6 +53,12 @@ describe('FCP inventory', () => {
     });
     expect(ok.rc).toBe(0);
     expect(await fcp('1A00')).toMatchObject({ state: 'active', owner: 'LINUX01' });
+    const directory = async () =>
+      (await h.smapi<string[]>('Image_Query_DM', 'LINUX01')).output ?? [];
+    expect(await directory()).toContain('DEDICATE 1A00 1A00');
+    // again: a no-op, one statement
+    await h.smapi('Image_Device_Dedicate_DM', 'LINUX01', { vdev: '1a00', realDevice: '1a00' });
+    expect((await directory()).filter((l) => l.startsWith('DEDICATE'))).toHaveLength(1);
     const busy = await h.smapi('Image_Device_Dedicate_DM', 'OTHERVM', { realDevice: '1b0f' });
     expect(busy.rc).toBe(400); // no such user
     await h.smapi('Image_Create_DM', 'LINUX02', {
@@ -66,6 +72,7 @@ describe('FCP inventory', () => {
     );
     expect((await h.smapi('Image_Device_Undedicate_DM', 'LINUX02', { vdev: '1a00' })).rs).toBe(8);
     expect((await h.smapi('Image_Device_Undedicate_DM', 'LINUX01', { vdev: '1A00' })).rc).toBe(0);
+    expect((await directory()).some((l) => l.startsWith('DEDICATE'))).toBe(false);
     expect(await fcp('1A00')).toMatchObject({ state: 'free', owner: 'NONE' });
   });
 });

@@ -117,13 +117,19 @@ export class HypervisorState {
     this.changed();
   }
 
-  /** Removes the user with the bytes of its minidisks and reader. */
+  /** Removes the user with the bytes of its minidisks and reader, freeing its FCPs. */
   removeUser(userid: string): void {
     const u = this.data.users[userid];
     if (!u) return;
     for (const vdev of Object.keys(u.disks))
       this.files.remove(this.files.minidiskPath(userid, vdev));
     for (const f of u.reader) this.files.remove(this.files.spoolPath(userid, f.spoolId));
+    // its dedicated FCPs go back to the system with its directory entry
+    for (const d of this.data.fcp ?? []) {
+      if (d.owner !== userid) continue;
+      delete d.owner;
+      d.state = 'free';
+    }
     delete this.data.users[userid];
     this.changed();
   }
