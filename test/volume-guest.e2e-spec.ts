@@ -397,4 +397,39 @@ describe('volumes in a running guest', () => {
       },
     });
   });
+
+  it('a guest that is off runs the attach script at its next boot, without an error now', async () => {
+    const made = await stack.http('POST', '/volumes/fcptemplates', {
+      body: { name: 'offguest', fcp_devices: '1a07;1b07' },
+    });
+    const tmpl = made.body.output.fcp_template.id;
+    fcps = (await conn(GUEST, true, tmpl)).zvm_fcp;
+    expect(fcps).toEqual(['1a07', '1b07']);
+    const action = (body: object) => stack.http('POST', `/guests/${GUEST}/action`, { body });
+    expect((await action({ action: 'stop' })).status).toBe(200);
+    const before = (await world()).volumes;
+    const lun0 = {
+      target_lun: '0x0000000000000000',
+      fcp_template_id: tmpl,
+      mount_point: '/dev/boot',
+    };
+
+    const a = await attach(lun0);
+    expect(a.status).toBe(200);
+    const off = await world();
+    expect(off).toEqual({
+      usage: fcps.map(() => [GUEST, 1, 1, tmpl]),
+      owners: [GUEST, GUEST],
+      reader: ['atvol.sh'],
+      volumes: before,
+    });
+
+    expect((await action({ action: 'start' })).status).toBe(200);
+    const on = await world();
+    expect(on.reader).toEqual([]);
+    const added = on.volumes.filter((v: any) => v.mountPoint?.path === '/dev/boot');
+    expect(added).toHaveLength(1);
+    expect(added[0].lun).toBe('0x0000000000000000');
+    expect(added[0].paths.map((p: any) => p.fcp)).toEqual(['1a07', '1a07', '1b07', '1b07']);
+  });
 });
