@@ -73,6 +73,21 @@ describe('FCP inventory', () => {
     expect((await h.smapi('Image_Device_Undedicate_DM', 'LINUX02', { vdev: '1a00' })).rs).toBe(8);
     expect((await h.smapi('Image_Device_Undedicate_DM', 'LINUX01', { vdev: '1A00' })).rc).toBe(0);
     expect((await directory()).some((l) => l.startsWith('DEDICATE'))).toBe(false);
+
+    // a vdev taken by another device; a deleted user's FCPs go back to the system
+    await h.smapi('Image_Create_DM', 'LINUX03', {
+      directory: ['USER LINUX03 PW 1G 2G G', 'SPECIAL 1A01 QDIO 3 SYSTEM VSW1'],
+    });
+    expect(
+      (await h.smapi('Image_Device_Dedicate_DM', 'LINUX03', { vdev: '1a01', realDevice: '1a01' }))
+        .rs,
+    ).toBe(4);
+    expect((await h.smapi('Image_Device_Dedicate_DM', 'LINUX02', { realDevice: '1a01' })).rc).toBe(
+      0,
+    );
+    expect(await fcp('1A01')).toMatchObject({ state: 'active', owner: 'LINUX02' });
+    expect((await h.smapi('Image_Delete_DM', 'LINUX02')).rc).toBe(0);
+    expect(await fcp('1A01')).toMatchObject({ state: 'free', owner: 'NONE' });
     expect(await fcp('1A00')).toMatchObject({ state: 'free', owner: 'NONE' });
   });
 });
