@@ -108,6 +108,10 @@ describe('refresh_bootmap and template statistics', () => {
     expect(rhcos.body.output).toEqual({ '1a06': both, '1b06': both });
 
     // bad input names the field
+    // documented as an operation route with its body schema
+    const doc = (await stack.http('GET', '/openapi.json')).body;
+    expect(doc.paths['/volumes/volume_refresh_bootmap'].put).toBeDefined();
+
     const noLun = await stack.http('PUT', '/volumes/volume_refresh_bootmap', {
       body: { info: { fcpchannel: ['1a06'], wwpn: [W1] } },
     });
