@@ -10,9 +10,12 @@ import { applyVolumeScript, reverseVolumeScript } from './volume-script.steps.js
 
 /**
  * volume.attach (reference §8.2): A database counters, B dedicate the FCPs that got their first
- * connection, C punch the in-guest configuration script and run it when the guest is up. Each phase registers its undo only when
- * `doRollback` is set, so a failure with rollback leaves database, dedications and the guest's
- * reader as they were; without it nothing is undone.
+ * connection, C punch the in-guest configuration script and run it when the guest is up. Each
+ * phase registers its undo only when `doRollback` is set, so a failure with rollback leaves
+ * database, dedications and the guest (its reader and volumes) as they were; without it
+ * nothing is undone. The FCP rows are restored exactly: a reservation the connector made
+ * before the attach stays (the client releases it with reserve=false), where the reference
+ * would unreserve FCPs left without connections.
  */
 @Injectable()
 export class AttachVolumeHandler implements OperationHandler<'volume.attach'> {
