@@ -152,6 +152,8 @@ describe('refresh_bootmap and template statistics', () => {
       params: { vdev: e, realDevice: e },
     });
     expect(ded.body.rc).toBe(0);
+    // in use once OTHERV2 runs
+    expect((await sim('POST', '/smapi/Image_Activate', { target: 'OTHERV2' })).body.rc).toBe(0);
 
     const U = (f: string) => f.toUpperCase();
     /** The consecutive runs of sorted ids, as the reference prints them. */
@@ -184,7 +186,8 @@ describe('refresh_bootmap and template statistics', () => {
         reserve_only: '',
         connection_only: U(c),
         unallocated_but_active: {},
-        allocated_but_free: U(c),
+        // a is dedicated to VOLB1, which is logged off: CP shows it free
+        allocated_but_free: shrink([a, c]),
         notfound: '',
         offline: '1A0F',
         chpids: { '27': '1A00 - 1A03', '28': '1A0F' },
@@ -201,7 +204,7 @@ describe('refresh_bootmap and template statistics', () => {
         reserve_only: U(d),
         connection_only: '',
         unallocated_but_active: { [U(e)]: 'OTHERV2', '1B0F': 'OTHERVM' },
-        allocated_but_free: '',
+        allocated_but_free: U(b),
         notfound: '1C00',
         offline: '',
         chpids: { '29': '1B00 - 1B03', '2A': '1B0F' },

@@ -52,7 +52,12 @@ describe('FCP inventory', () => {
       realDevice: '1a00',
     });
     expect(ok.rc).toBe(0);
+    // dedicated in the directory; CP shows it in use only while LINUX01 is logged on
+    expect(await fcp('1A00')).toMatchObject({ state: 'free', owner: 'NONE' });
+    expect((await h.smapi('Image_Activate', 'LINUX01')).rc).toBe(0);
     expect(await fcp('1A00')).toMatchObject({ state: 'active', owner: 'LINUX01' });
+    expect((await h.smapi('Image_Deactivate', 'LINUX01', { immediate: true })).rc).toBe(0);
+    expect(await fcp('1A00')).toMatchObject({ state: 'free', owner: 'NONE' });
     const directory = async () =>
       (await h.smapi<string[]>('Image_Query_DM', 'LINUX01')).output ?? [];
     expect(await directory()).toContain('DEDICATE 1A00 1A00');
@@ -85,9 +90,13 @@ describe('FCP inventory', () => {
     expect((await h.smapi('Image_Device_Dedicate_DM', 'LINUX02', { realDevice: '1a01' })).rc).toBe(
       0,
     );
-    expect(await fcp('1A01')).toMatchObject({ state: 'active', owner: 'LINUX02' });
+    const dedicatedTo = async (id: string) =>
+      (await h.http('GET', '/admin/fcp')).body.devices.find(
+        (d: { fcpId: string }) => d.fcpId === id,
+      ).owner;
+    expect(await dedicatedTo('1A01')).toBe('LINUX02');
     expect((await h.smapi('Image_Delete_DM', 'LINUX02')).rc).toBe(0);
-    expect(await fcp('1A01')).toMatchObject({ state: 'free', owner: 'NONE' });
+    expect(await dedicatedTo('1A01')).toBeNull();
     expect(await fcp('1A00')).toMatchObject({ state: 'free', owner: 'NONE' });
   });
 });

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { normVdev } from '../state/directory.parser.js';
 import type { SimulatorParts } from './call.pipeline.js';
 import { guestOsRoutes } from '../storage/guest-os.routes.js';
+import { fcpStatus } from '../fcp/fcp-status.js';
 
 /** Test and demo controls; they bypass latency and faults and are not in the call log. */
 export function adminRoutes(app: FastifyInstance, parts: SimulatorParts): void {
@@ -39,7 +40,10 @@ export function adminRoutes(app: FastifyInstance, parts: SimulatorParts): void {
     return {
       cpc: inv.cpc,
       channels: inv.channels,
-      devices: state.fcpDevices().map((d) => ({ ...d, owner: d.owner ?? null })),
+      // owner: who the device is dedicated to; state: as CP reports it now
+      devices: state
+        .fcpDevices()
+        .map((d) => ({ ...d, state: fcpStatus(state, d).state, owner: d.owner ?? null })),
       storageTargets: inv.storageTargets,
     };
   });

@@ -55,7 +55,8 @@ function parseScript(file: ConfigFile): ScriptParams | undefined {
 
 /** (FCP, storage port) pairs the guest can use: its own online FCPs × ports they reach. */
 function reachable(state: HypervisorState, u: UserRecord, p: ScriptParams) {
-  const mine = (f: FcpRecord) => f.owner === u.userid && f.state === 'active';
+  // the script runs in the guest's OS: the guest is up, so its dedicated FCPs are attached
+  const mine = (f: FcpRecord) => f.owner === u.userid && f.state !== 'offline';
   const devices = state.fcpDevices().filter((f) => p.fcps.includes(f.fcpId.toLowerCase()));
   return devices.filter(mine).flatMap((f) =>
     targetsReached(state.fcpInventory, f.chpid)
