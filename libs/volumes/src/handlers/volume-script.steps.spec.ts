@@ -13,25 +13,26 @@ function fakeHv(answers: Record<string, string[] | Error>) {
   const calls: string[] = [];
   let spool = 0;
   const hv = {
-    punchFile: async (_u: string, _b: unknown, o: { name: string }) => {
+    punchFile: (_u: string, _b: unknown, o: { name: string }) => {
       reader.push({ spoolId: ++spool, spoolClass: 'X', name: o.name, size: 1, time: '' });
       calls.push(`punch ${o.name}`);
-      return spool;
+      return Promise.resolve(spool);
     },
-    readerFiles: async () => [...reader],
-    purgeReaderFile: async (_u: string, id: number) => {
+    readerFiles: () => Promise.resolve([...reader]),
+    purgeReaderFile: (_u: string, id: number) => {
       calls.push(`purge ${reader.find((f) => f.spoolId === id)?.name}`);
       reader.splice(
         reader.findIndex((f) => f.spoolId === id),
         1,
       );
+      return Promise.resolve();
     },
-    execInGuest: async (_u: string, cmd: string) => {
+    execInGuest: (_u: string, cmd: string) => {
       calls.push(cmd);
       const a = answers[cmd] ?? [];
-      if (a instanceof Error) throw a;
+      if (a instanceof Error) return Promise.reject(a);
       if (cmd.startsWith('systemctl start')) reader.length = 0; // the service takes the files
-      return a;
+      return Promise.resolve(a);
     },
   };
   return { hv: hv as unknown as HypervisorClient, reader, calls };
