@@ -154,6 +154,9 @@ describe('refresh_bootmap and template statistics', () => {
     expect(ded.body.rc).toBe(0);
     // in use once OTHERV2 runs
     expect((await sim('POST', '/smapi/Image_Activate', { target: 'OTHERV2' })).body.rc).toBe(0);
+    // and an operator varies one more device of path 0 offline
+    const off = p0.find((f) => f !== a && f !== c) as string;
+    expect((await sim('PUT', `/admin/fcp/${off}`, { online: false })).status).toBe(200);
 
     const U = (f: string) => f.toUpperCase();
     /** The consecutive runs of sorted ids, as the reference prints them. */
@@ -180,8 +183,8 @@ describe('refresh_bootmap and template statistics', () => {
         total_count: { '02E0': 4, '02E4': 1 },
         single_fcp: '1A0F',
         range_fcp: '1A00 - 1A03',
-        available: shrink(p0.filter((f) => f !== a && f !== c)),
-        available_count: { '02E0': 2 },
+        available: shrink(p0.filter((f) => ![a, c, off].includes(f))),
+        available_count: { '02E0': 1 },
         allocated: U(a),
         reserve_only: '',
         connection_only: U(c),
@@ -189,7 +192,7 @@ describe('refresh_bootmap and template statistics', () => {
         // a is dedicated to VOLB1, which is logged off: CP shows it free
         allocated_but_free: shrink([a, c]),
         notfound: '',
-        offline: '1A0F',
+        offline: shrink([off, '1a0f']),
         chpids: { '27': '1A00 - 1A03', '28': '1A0F' },
         pchids: { '02E0': '27', '02E4': '28' },
       },

@@ -41,6 +41,18 @@ describe('FCP inventory', () => {
     expect(r.body.storageTargets[0].wwpn).toMatch(/^0x[0-9a-f]{16}$/);
   });
 
+  it('the admin API varies an FCP off and on line, not while dedicated', async () => {
+    const off = await h.http('PUT', '/admin/fcp/1a03', { online: false });
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ fcpId: '1A03', state: 'offline', owner: null });
+    const q = await h.smapi<WwpnQueryOutput>('System_WWPN_Query', '*');
+    expect(q.output?.devices.find((d) => d.fcpId === '1A03')?.state).toBe('offline');
+    expect((await h.http('PUT', '/admin/fcp/1a03', { online: true })).body.state).toBe('free');
+    expect((await h.http('PUT', '/admin/fcp/1b0f', { online: false })).status).toBe(409);
+    expect((await h.http('PUT', '/admin/fcp/1c00', { online: false })).status).toBe(404);
+    expect((await h.http('PUT', '/admin/fcp/1a03', { online: 'no' })).status).toBe(400);
+  });
+
   it('dedicates an FCP to one user at a time and takes it back', async () => {
     const fcp = async (id: string) =>
       (await h.smapi<WwpnQueryOutput>('System_WWPN_Query', '*')).output?.devices.find(

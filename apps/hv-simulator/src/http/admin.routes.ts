@@ -48,6 +48,26 @@ export function adminRoutes(app: FastifyInstance, parts: SimulatorParts): void {
     };
   });
 
+  /**
+   * Varies an FCP device off or on line (`{"online": false}`), as an operator's CP VARY would;
+   * a device dedicated to a user cannot go offline (409).
+   */
+  app.put<{ Params: { id: string }; Body: unknown }>('/admin/fcp/:id', async (req, reply) => {
+    const id = req.params.id.toUpperCase();
+    const dev = state.fcpDevices().find((d) => d.fcpId === id);
+    if (!dev) return reply.code(404).send({ error: `no FCP device ${id}` });
+    const online = (req.body as { online?: unknown } | null)?.online;
+    if (typeof online !== 'boolean') {
+      return reply.code(400).send({ error: 'body must be {"online": true|false}' });
+    }
+    if (!online && dev.owner) {
+      return reply.code(409).send({ error: `FCP device ${id} is dedicated to ${dev.owner}` });
+    }
+    dev.state = online ? 'free' : 'offline';
+    state.changed();
+    return { ...dev, state: fcpStatus(state, dev).state, owner: dev.owner ?? null };
+  });
+
   /** md5 of a minidisk's current bytes (tests compare it with images). */
   app.get<{ Params: { userid: string; vdev: string } }>(
     '/admin/minidisks/:userid/:vdev/md5',
