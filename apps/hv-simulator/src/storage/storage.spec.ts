@@ -96,6 +96,19 @@ describe('guest storage: volume scripts over the configuration service', () => {
     ]);
   });
 
+  it('a LUN attached again over more FCPs keeps its devices and adds new ones', async () => {
+    expect(await apply('atvol.sh', script({ fcp_list: '1b00' }))).toBe(0);
+    expect(await apply('atvol.sh', script())).toBe(0);
+    const [v] = (await osView()).volumes;
+    expect(v.paths).toEqual([
+      { fcp: '1a00', wwpn: W1, device: 'sdc' },
+      { fcp: '1a00', wwpn: W2, device: 'sdd' },
+      { fcp: '1b00', wwpn: W1, device: 'sda' },
+      { fcp: '1b00', wwpn: W2, device: 'sdb' },
+    ]);
+    expect(v.map).toBe('mpatha');
+  });
+
   it('answers the reference exit statuses', async () => {
     expect(await apply('atvol.sh', script({ target_lun: '0x1' }))).toBe(2);
     expect(await apply('atvol.sh', script({ target_wwpns: '0x5005076802300c1a' }))).toBe(3);

@@ -110,7 +110,9 @@ export const attachVolumeScript: ConfigScript = (state, u, file) => {
   const paths: VolumePath[] = [];
   for (const x of withLun) {
     const kept = old?.paths.find((o) => o.fcp === x.fcp && o.wwpn === x.target.wwpn);
-    const device = kept?.device ?? nextDevice([...rest, { lun: p.lun, paths }]);
+    // names the old paths hold stay taken, so a kept one never collides with a new one
+    const device =
+      kept?.device ?? nextDevice([...rest, ...(old ? [old] : []), { lun: p.lun, paths }]);
     paths.push({ fcp: x.fcp, wwpn: x.target.wwpn, device });
   }
   const map = p.multipath ? (old?.map ?? nextMap(rest)) : undefined;
