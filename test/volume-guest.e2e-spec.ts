@@ -58,6 +58,12 @@ describe('volumes in a running guest', () => {
       .find((u: any) => u.userid === GUEST)
       .reader.map((r: any) => r.name)
       .filter((n: string) => /^(at|de)vol\.sh$/.test(n));
+    // the directory holds a DEDICATE statement exactly for the FCPs the guest owns
+    const directory: string[] = state.users.find((u: any) => u.userid === GUEST).directory;
+    const dedicated = inv
+      .filter((d: any) => d.owner === GUEST)
+      .map((d: any) => `DEDICATE ${d.fcpId} ${d.fcpId}`);
+    expect(directory.filter((l) => l.startsWith('DEDICATE')).sort()).toEqual(dedicated.sort());
     const volumes = (await sim('GET', `/admin/guests/${GUEST}/os`)).body.volumes;
     return { usage, owners, reader, volumes };
   };
