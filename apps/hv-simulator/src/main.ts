@@ -12,6 +12,7 @@ async function main(): Promise<void> {
     profiles: [cfg.USER_PROFILE],
     diskPools: cfg.DISK_POOL,
     ssiMembers: cfg.SIM_SSI_MEMBERS,
+    ...(cfg.SIM_FCP_INVENTORY ? { fcpInventory: cfg.SIM_FCP_INVENTORY } : {}),
     logger: true,
   });
   const url = await sim.app.listen({ host: cfg.SIM_HOST, port: cfg.SIM_PORT });

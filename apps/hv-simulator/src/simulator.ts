@@ -1,5 +1,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { CallLog } from './calls/call.log.js';
+import { loadFcpInventory } from './fcp/fcp-inventory.config.js';
+import type { FcpInventory } from './fcp/fcp.inventory.js';
 import { FaultRegistry } from './faults/fault.registry.js';
 import { adminRoutes } from './http/admin.routes.js';
 import type { SimulatorParts } from './http/call.pipeline.js';
@@ -27,6 +29,8 @@ export interface SimulatorOptions {
    * cluster. Logged-on users run on this system until VMRELOCATE moves them.
    */
   ssiMembers?: number;
+  /** FCP devices and storage targets: a JSON file's path or the inventory; default built in. */
+  fcpInventory?: string | FcpInventory;
   /** Fastify request logging (off by default, for tests). */
   logger?: boolean;
 }
@@ -45,6 +49,10 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
     profiles: opts.profiles ?? [],
     diskPools: opts.diskPools ?? [],
     ssiMembers: memberIds(systemId, opts.ssiMembers ?? 2),
+    fcp:
+      typeof opts.fcpInventory === 'object'
+        ? opts.fcpInventory
+        : loadFcpInventory(opts.fcpInventory),
   });
   const parts: SimulatorParts = {
     state,

@@ -24,7 +24,7 @@ import {
 import { ExportImageHandler, ImportImageHandler } from '#images';
 import { CreateVswitchHandler, DeleteVswitchHandler, UpdateVswitchHandler } from '#network';
 import { type HandlerRegistry, PruneOperationsHandler } from '#operations';
-import { AttachVolumeHandler, DetachVolumeHandler } from '#volumes';
+import { AttachVolumeHandler, DetachVolumeHandler, RefreshBootmapHandler } from '#volumes';
 
 /** Job name → handler. The type makes a catalogue entry without a handler a compile error. */
 export const HANDLERS = {
@@ -51,6 +51,7 @@ export const HANDLERS = {
   'guest.live-migrate': LiveMigrateHandler,
   'volume.attach': AttachVolumeHandler,
   'volume.detach': DetachVolumeHandler,
+  'volume.refresh-bootmap': RefreshBootmapHandler,
   'image.import': ImportImageHandler,
   'image.export': ExportImageHandler,
   'vswitch.create': CreateVswitchHandler,

@@ -96,6 +96,8 @@ export class AppConfig {
   @Matches(/^[A-Za-z0-9]{1,8}$/) SIM_SYSTEM_ID = 'HVSIM1';
   /** Member systems of the simulated SSI cluster (1 = not in a cluster; at most 4). */
   @Type(() => Number) @IsInt() @Min(1) @Max(4) SIM_SSI_MEMBERS = 2;
+  /** JSON file with the simulator's FCP devices and storage targets; empty = built-in default. */
+  @IsString() SIM_FCP_INVENTORY = '';
 
   // ---- reference service settings ([zvm] section) ----
   @Matches(/^[A-Za-z0-9]{1,8}$/) USER_PROFILE = 'OSDFLT';
@@ -136,6 +138,10 @@ export class AppConfig {
   @IsString() @MinLength(1) SCP_BINARY = 'scp';
   /** gzip level (0-9) of captured images when the request names none (reference: 6). */
   @Type(() => Number) @IsInt() @Min(0) @Max(9) DEFAULT_COMPRESS_LEVEL = 6;
+
+  // ---- volumes ([volume] section) ----
+  /** FCP allocation: 0 the reference's default (PCHID-weighted), 1 the same index on every path. */
+  @Type(() => Number) @IsIn([0, 1]) GET_FCP_PAIR_WITH_SAME_INDEX = 0;
 }
 
 export type Config = Readonly<AppConfig>;

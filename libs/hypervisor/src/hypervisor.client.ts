@@ -324,6 +324,15 @@ export class HypervisorClient {
     return r.files ?? [];
   }
 
+  /**
+   * zthin refresh_bootmap on the management guest (`fcpchannel`, `wwpn`, `lun` comma lists
+   * without `0x`; `wwid`, `minfcp`; RHCOS `ignitionurl`, `nicid`, `ipconfig`). Answers the
+   * script's exit code and output either way: callers read `RESULT PATHS:` or `Exit MSG:`.
+   */
+  async refreshBootmap(args: MgmtArgs): Promise<MgmtReply> {
+    return this.observe(() => this.transport.mgmt('refresh_bootmap', args));
+  }
+
   /** Whether the hypervisor link answers; counted in the health counters like any call. */
   async ping(): Promise<boolean> {
     const ok = await this.transport.ping();

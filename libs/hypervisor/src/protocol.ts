@@ -252,6 +252,7 @@ export const MGMT_OPERATIONS = [
   'queryrdr',
   'execcmd',
   'consolelog',
+  'refresh_bootmap',
 ] as const;
 export type MgmtOperation = (typeof MGMT_OPERATIONS)[number];
 

@@ -2,7 +2,7 @@ export * from './queues.js';
 export * from './job-catalogue.js';
 export * from './payloads/patterns.js';
 export { GuestTargetPayload } from './payloads/guest-target.payload.js';
-export { VolumeConnectionPayload } from './payloads/volume.payloads.js';
+export { RefreshBootmapPayload, VolumeConnectionPayload } from './payloads/volume.payloads.js';
 export { ResizeCpusPayload, ResizeMemPayload } from './payloads/guest-resize.payload.js';
 export {
   AddDisksPayload,

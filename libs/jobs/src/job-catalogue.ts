@@ -16,7 +16,7 @@ import {
   ExportImagePayload,
   ImportImagePayload,
 } from './payloads/image.payloads.js';
-import { VolumeConnectionPayload } from './payloads/volume.payloads.js';
+import { RefreshBootmapPayload, VolumeConnectionPayload } from './payloads/volume.payloads.js';
 import {
   VswitchCreatePayload,
   VswitchNamePayload,
@@ -195,6 +195,15 @@ export const JOB_CATALOGUE = {
     target: (p) => p.assignerId,
     attempts: 2,
     title: 'Detach volume from guest',
+  }),
+  // No guest yet (boot from volume before deploy): serialised only by the management guest.
+  'volume.refresh-bootmap': job<RefreshBootmapPayload, Record<string, string[]>>({
+    queue: 'guest-lifecycle',
+    payload: RefreshBootmapPayload,
+    target: () => null,
+    // the script gives its FCPs back on every exit, so running it again is safe
+    attempts: 2,
+    title: 'Refresh boot map of volume',
   }),
   'image.import': job<ImportImagePayload, ''>({
     queue: 'image-repository',

@@ -7,3 +7,4 @@ export { allocateFcps, isFree, type PchidCapacity } from './connector/fcp.alloca
 export { VolumeHandlersModule } from './volume-handlers.module.js';
 export { AttachVolumeHandler } from './handlers/attach-volume.handler.js';
 export { DetachVolumeHandler } from './handlers/detach-volume.handler.js';
+export { RefreshBootmapHandler } from './handlers/refresh-bootmap.handler.js';

@@ -2,9 +2,10 @@ import { Module } from '@nestjs/common';
 import { FcpRepository } from './fcp/fcp.repository.js';
 import { AttachVolumeHandler } from './handlers/attach-volume.handler.js';
 import { DetachVolumeHandler } from './handlers/detach-volume.handler.js';
+import { RefreshBootmapHandler } from './handlers/refresh-bootmap.handler.js';
 
-const HANDLERS = [AttachVolumeHandler, DetachVolumeHandler];
+const HANDLERS = [AttachVolumeHandler, DetachVolumeHandler, RefreshBootmapHandler];
 
-/** Worker side of the volumes feature: attach and detach operations. */
+/** Worker side of the volumes feature: attach, detach and refresh-bootmap operations. */
 @Module({ providers: [FcpRepository, ...HANDLERS], exports: HANDLERS })
 export class VolumeHandlersModule {}

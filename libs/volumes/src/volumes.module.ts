@@ -5,11 +5,12 @@ import { FcpUsageService } from './fcp/fcp-usage.service.js';
 import { FcpRepository } from './fcp/fcp.repository.js';
 import { FcpTemplatesService } from './templates/fcp-templates.service.js';
 import { VolumeAttachController } from './volume-attach.controller.js';
+import { VolumeBootmapController } from './volume-bootmap.controller.js';
 import { VolumesController } from './volumes.controller.js';
 
 /** Api side of the volumes feature (FCP templates, usage records, connector). */
 @Module({
-  controllers: [VolumesController, VolumeAttachController],
+  controllers: [VolumesController, VolumeAttachController, VolumeBootmapController],
   providers: [FcpRepository, FcpHardware, FcpTemplatesService, FcpUsageService, ConnectorService],
   exports: [FcpRepository, FcpHardware],
 })

@@ -1,4 +1,5 @@
 import type { HypervisorState } from '../state/hypervisor.state.js';
+import { attachVolumeScript, detachVolumeScript } from '../storage/volume-scripts.js';
 import type { UserRecord } from '../state/state.types.js';
 import { growRootVolume, setupDisk } from './setup-disk.script.js';
 
@@ -24,4 +25,6 @@ export type ConfigScript = (state: HypervisorState, user: UserRecord, file: Conf
 export const CONFIG_SCRIPTS: ReadonlyArray<readonly [RegExp, ConfigScript]> = [
   [/^setupDisk$/, setupDisk],
   [/^gpartvol\.sh$/, growRootVolume],
+  [/^atvol\.sh$/, attachVolumeScript],
+  [/^devol\.sh$/, detachVolumeScript],
 ];

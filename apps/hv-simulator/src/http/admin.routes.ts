@@ -3,7 +3,8 @@ import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { normVdev } from '../state/directory.parser.js';
 import type { SimulatorParts } from './call.pipeline.js';
-import { CPC, STORAGE_TARGETS } from '../fcp/fcp.inventory.js';
+import { guestOsRoutes } from '../storage/guest-os.routes.js';
+import { fcpStatus } from '../fcp/fcp-status.js';
 
 /** Test and demo controls; they bypass latency and faults and are not in the call log. */
 export function adminRoutes(app: FastifyInstance, parts: SimulatorParts): void {
@@ -28,13 +29,44 @@ export function adminRoutes(app: FastifyInstance, parts: SimulatorParts): void {
   });
 
   app.get('/admin/state', () => state.view());
+  guestOsRoutes(app, state);
 
-  /** FCP inventory: devices per CHPID/PCHID with state and owner, and the storage targets. */
-  app.get('/admin/fcp', () => ({
-    cpc: CPC,
-    devices: state.fcpDevices().map((d) => ({ ...d, owner: d.owner ?? null })),
-    storageTargets: STORAGE_TARGETS,
-  }));
+  /**
+   * FCP inventory: the configured CPC and channels, devices per CHPID/PCHID with state and
+   * owner, and the storage targets with their LUNs.
+   */
+  app.get('/admin/fcp', () => {
+    const inv = state.fcpInventory;
+    return {
+      cpc: inv.cpc,
+      channels: inv.channels,
+      // owner: who the device is dedicated to; state: as CP reports it now
+      devices: state
+        .fcpDevices()
+        .map((d) => ({ ...d, state: fcpStatus(state, d).state, owner: d.owner ?? null })),
+      storageTargets: inv.storageTargets,
+    };
+  });
+
+  /**
+   * Varies an FCP device off or on line (`{"online": false}`), as an operator's CP VARY would;
+   * a device dedicated to a user cannot go offline (409).
+   */
+  app.put<{ Params: { id: string }; Body: unknown }>('/admin/fcp/:id', async (req, reply) => {
+    const id = req.params.id.toUpperCase();
+    const dev = state.fcpDevices().find((d) => d.fcpId === id);
+    if (!dev) return reply.code(404).send({ error: `no FCP device ${id}` });
+    const online = (req.body as { online?: unknown } | null)?.online;
+    if (typeof online !== 'boolean') {
+      return reply.code(400).send({ error: 'body must be {"online": true|false}' });
+    }
+    if (!online && dev.owner) {
+      return reply.code(409).send({ error: `FCP device ${id} is dedicated to ${dev.owner}` });
+    }
+    dev.state = online ? 'free' : 'offline';
+    state.changed();
+    return { ...dev, state: fcpStatus(state, dev).state, owner: dev.owner ?? null };
+  });
 
   /** md5 of a minidisk's current bytes (tests compare it with images). */
   app.get<{ Params: { userid: string; vdev: string } }>(

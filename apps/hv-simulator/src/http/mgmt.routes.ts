@@ -8,6 +8,7 @@ import { isMgmtOperation, runMgmt, type MgmtQuery } from '../mgmt/mgmt.reply.js'
 import { punchFile, purgeReaderFile, queryReader } from '../mgmt/reader.mgmt.js';
 import { unpackDiskImage } from '../mgmt/unpack.mgmt.js';
 import type { HypervisorState } from '../state/hypervisor.state.js';
+import { refreshBootmap } from '../storage/refresh-bootmap.mgmt.js';
 import { handleCall, type SimulatorParts } from './call.pipeline.js';
 import { detachedBody } from './request.body.js';
 
@@ -25,6 +26,7 @@ const OPERATIONS: Record<MgmtOperation, Operation> = {
   queryrdr: queryReader,
   execcmd: execCommand,
   consolelog: consoleLog,
+  refresh_bootmap: refreshBootmap,
 };
 
 /**

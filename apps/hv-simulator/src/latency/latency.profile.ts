@@ -53,6 +53,8 @@ const REALISTIC_MS: Record<CallOp, number> = {
   queryrdr: 80,
   execcmd: 300,
   consolelog: 150,
+  // dedicate and online the FCPs, scan the LUN, mount, zipl, undedicate
+  refresh_bootmap: 6000,
 };
 
 /** ±25 % around the typical value, so concurrent calls do not finish in lock step. */

@@ -62,6 +62,7 @@ const COMMANDS: Record<string, GuestCommand> = {
   'cat /proc/meminfo': (s, u) => memInfoLines(u, s.clock()),
   'lsmem -b': (_s, u) => [`Total online memory: ${(u.running?.memMb ?? 0) * 1024 ** 2}`],
   'echo ping': () => ['ping'],
+  pwd: () => ['/root'],
   "echo 'ping'": () => ['ping'],
   'shutdown -h now': halt,
   'shutdown -r now': reboot,
@@ -154,6 +155,10 @@ export function execCommand(state: HypervisorState, q: MgmtQuery): ExecCmdReply 
   if (!u) throw notInDirectory(userid);
   if (!u.loggedOn || u.paused || u.logoffAt !== undefined || !u.os) {
     throw mgmtFail(RC.FAILED, `IUCV connection to ${userid} failed: the guest is not reachable`);
+  }
+  // the IUCV server on the guest answers only its authorised client (iucvauth.sh)
+  if (u.osSettings?.iucvAuthorized === false) {
+    throw mgmtFail(RC.FAILED, `UNAUTHORIZED_ERROR: ${userid} does not authorise this IUCV client`);
   }
   const run = COMMANDS[cmd];
   if (run) return { rc: 0, lines: run(state, u) };

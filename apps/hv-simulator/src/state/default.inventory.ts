@@ -1,4 +1,5 @@
 import type { DiskDeviceType } from '#hypervisor';
+import type { FcpInventory } from '../fcp/fcp.inventory.js';
 import type { PoolRecord, SimState } from './state.types.js';
 
 /** The profile every z/VM system with the reference's setup has. */
@@ -27,6 +28,8 @@ export interface InventoryOptions {
   diskPools?: readonly string[];
   /** Member systems of the SSI cluster, the simulator's own first; one = not in a cluster. */
   ssiMembers?: readonly string[];
+  /** FCP devices and storage targets; absent = DEFAULT_FCP_INVENTORY. */
+  fcp?: FcpInventory;
 }
 
 function makePool(name: string, deviceType: DiskDeviceType, ordinal: number): PoolRecord {

@@ -4,7 +4,12 @@ import { unitsToBytes } from './geometry.constants.js';
 import { volumeFree } from './pool.allocator.js';
 import type { StateStore } from './state.store.js';
 import type { PoolRecord, SimState, UserRecord } from './state.types.js';
-import { defaultFcpDevices, type FcpRecord } from '../fcp/fcp.inventory.js';
+import {
+  DEFAULT_FCP_INVENTORY,
+  fcpDevicesOf,
+  type FcpInventory,
+  type FcpRecord,
+} from '../fcp/fcp.inventory.js';
 import type { VswitchRecord } from '../network/network.types.js';
 
 /** CP numbers spool files 1–9999, system-wide, and wraps around. */
@@ -53,6 +58,10 @@ export class HypervisorState {
     // Settings may have grown since the state was saved (a new USER_PROFILE or DISK_POOL).
     data.systemId = inventory.systemId;
     ensureInventory(data, inventory);
+    // A changed FCP inventory (other devices) replaces the saved devices.
+    const fcpIds = (l: FcpRecord[]) => l.map((d) => d.fcpId).join(',');
+    const devices = fcpDevicesOf(inventory.fcp ?? DEFAULT_FCP_INVENTORY);
+    if (data.fcp && fcpIds(data.fcp) !== fcpIds(devices)) data.fcp = devices;
     const files = new DiskFiles(store.dir);
     files.sweepTemps();
     for (const u of Object.values(data.users)) {
@@ -111,13 +120,19 @@ export class HypervisorState {
     this.changed();
   }
 
-  /** Removes the user with the bytes of its minidisks and reader. */
+  /** Removes the user with the bytes of its minidisks and reader, freeing its FCPs. */
   removeUser(userid: string): void {
     const u = this.data.users[userid];
     if (!u) return;
     for (const vdev of Object.keys(u.disks))
       this.files.remove(this.files.minidiskPath(userid, vdev));
     for (const f of u.reader) this.files.remove(this.files.spoolPath(userid, f.spoolId));
+    // its dedicated FCPs go back to the system with its directory entry
+    for (const d of this.data.fcp ?? []) {
+      if (d.owner !== userid) continue;
+      delete d.owner;
+      d.state = 'free';
+    }
     delete this.data.users[userid];
     this.changed();
   }
@@ -177,7 +192,7 @@ export class HypervisorState {
 
   /** The FCP devices (live records: mutators call `changed()`); seeded lazily after reset. */
   fcpDevices(): FcpRecord[] {
-    this.data.fcp ??= defaultFcpDevices();
+    this.data.fcp ??= fcpDevicesOf(this.fcpInventory);
     return this.data.fcp;
   }
 
@@ -185,6 +200,11 @@ export class HypervisorState {
   vswitches(): Record<string, VswitchRecord> {
     this.data.vswitches ??= {};
     return this.data.vswitches;
+  }
+
+  /** The configured FCP hardware: CPC, channels, storage targets. */
+  get fcpInventory(): FcpInventory {
+    return this.inventory.fcp ?? DEFAULT_FCP_INVENTORY;
   }
 
   /** Whole state for the admin API: users with directory, power and disks; pools with space. */

@@ -1,6 +1,7 @@
 import type { DiskDeviceType } from '#hypervisor';
 import type { FcpRecord } from '../fcp/fcp.inventory.js';
 import type { ActiveNic, VswitchRecord } from '../network/network.types.js';
+import type { AttachedVolume, GuestOsSettings } from '../storage/guest-storage.types.js';
 
 /** One allocated extent of a volume, owned by one minidisk. */
 export interface Extent {
@@ -95,6 +96,10 @@ export interface UserRecord {
   mounts?: GuestMount[];
   /** NICs of the running configuration by vdev (network/); absent = none. */
   activeNics?: Record<string, ActiveNic>;
+  /** Guest OS switches for volume work (storage/); absent = DEFAULT_OS_SETTINGS. */
+  osSettings?: GuestOsSettings;
+  /** SCSI volumes configured in the guest OS (storage/volume-scripts.ts); absent = none. */
+  volumes?: AttachedVolume[];
 }
 
 /** Everything the simulator persists. */

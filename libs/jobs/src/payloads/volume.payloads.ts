@@ -16,3 +16,19 @@ export class VolumeConnectionPayload {
   /** Undo the completed phases in reverse when a later one fails (reference default true). */
   @IsBoolean() doRollback!: boolean;
 }
+
+/** volume_refresh_bootmap (spec §4.11): the root volume's paths, normalised lower case. */
+export class RefreshBootmapPayload {
+  @IsArray() @ArrayMinSize(1) @Matches(/^[0-9a-f]{4}$/, { each: true }) fcps!: string[];
+  /** Target WWPNs without the `0x` prefix (as the management guest's script takes them). */
+  @IsArray() @ArrayMinSize(1) @Matches(/^[0-9a-f]{16}$/, { each: true }) wwpns!: string[];
+  /** LUN without the `0x` prefix. */
+  @Matches(/^[0-9a-f]{16}$/) lun!: string;
+  @IsString() wwid!: string;
+  /** The RHCOS ignition file (the reference's transportfiles); absent when none. */
+  @IsOptional() @IsString() transportfiles?: string;
+  /** RHCOS network: first interface's `ip=` value and NIC ids; absent for other distros. */
+  @IsOptional() @IsString() ipConfig?: string;
+  @IsOptional() @IsString() nicId?: string;
+  @IsOptional() @IsString() fcpTemplateId?: string;
+}

@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import { AppConfig } from '#config';
 import { type Envelope, ok } from '#envelope';
 import { boolish } from '../domain/request-values.js';
 import { VolumeErrors } from '../domain/volume-errors.js';
 import { FcpHardware } from '../fcp/fcp-hardware.service.js';
 import { FcpRepository } from '../fcp/fcp.repository.js';
 import type { FcpRow, TemplateRecord } from '../fcp/fcp.types.js';
-import { allocateFcps, type PchidCapacity } from './fcp.allocator.js';
+import { allocateFcps, allocateSameIndex } from './fcp.allocator.js';
+import { parsePchidInfo } from './pchid-info.js';
 
 /** Parameters of GET /volumes/conn/{userid}, from the JSON body or the query string. */
 export interface ConnectorParams {
@@ -31,6 +33,7 @@ export class ConnectorService {
   constructor(
     private readonly repo: FcpRepository,
     private readonly hw: FcpHardware,
+    private readonly cfg: AppConfig,
   ) {}
 
   connector(userid: string, params: ConnectorParams): Promise<Envelope> {
@@ -67,27 +70,6 @@ export class ConnectorService {
     return t;
   }
 
-  private pchidInfo(v: unknown): Record<string, PchidCapacity> | undefined {
-    let value = v;
-    if (typeof value === 'string') {
-      try {
-        value = JSON.parse(value);
-      } catch {
-        throw VolumeErrors.badField('pchid_info', v, 'is not a dict');
-      }
-    }
-    if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'object' || Array.isArray(value)) {
-      throw VolumeErrors.badField('pchid_info', v, 'is not a dict');
-    }
-    const out: Record<string, PchidCapacity> = {};
-    for (const [k, raw] of Object.entries(value as Record<string, unknown>)) {
-      const c = (raw ?? {}) as Record<string, unknown>;
-      out[k.toUpperCase()] = { max: Number(c.max ?? 0), allocated: Number(c.allocated ?? 0) };
-    }
-    return out;
-  }
-
   private async reserve(assigner: string, params: ConnectorParams): Promise<Envelope> {
     const t = await this.template(params);
     const ids = t.paths.flat();
@@ -101,7 +83,7 @@ export class ConnectorService {
       }
       return ok(await this.answer(assigner, t, mine, false));
     }
-    const info = this.pchidInfo(params.pchid_info);
+    const info = parsePchidInfo(params.pchid_info);
     await this.hw.sync();
     if (info) {
       const used = [...new Set((await this.repo.fcps(ids)).map((f) => f.pchid).filter(Boolean))];
@@ -115,7 +97,10 @@ export class ConnectorService {
           const paths = t.paths.map((p) =>
             p.map((id) => rows.get(id)).filter((f): f is FcpRow => !!f),
           );
-          const pick = allocateFcps(paths, t.minFcpPathsCount, info);
+          const pick =
+            this.cfg.GET_FCP_PAIR_WITH_SAME_INDEX === 1
+              ? allocateSameIndex(paths, info)
+              : allocateFcps(paths, t.minFcpPathsCount, info);
           if (!Array.isArray(pick)) return pick;
           for (const f of pick) {
             const { count } = await tx.fcpDevice.updateMany({

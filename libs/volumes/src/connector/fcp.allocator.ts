@@ -107,3 +107,39 @@ export function allocateFcps(
   }
   return { reason: 'no combination of free FCP devices fits the PCHID capacity in pchid_info' };
 }
+
+/**
+ * The reference's same-index algorithm (§8.5, get_fcp_pair_with_same_index = 1): every path
+ * takes its i-th FCP (sorted by id), for an index i where all of them are free and the PCHIDs
+ * they use have room (weight ≥ 1); one such index at random. Needs every path (the template's
+ * minimum does not apply).
+ */
+export function allocateSameIndex(
+  paths: FcpRow[][],
+  pchidInfo: Record<string, PchidCapacity> | undefined,
+  rand: Random = Math.random,
+): FcpRow[] | { reason: string } {
+  if (paths.length === 0) return { reason: 'the FCP Multipath Template has no FCP devices' };
+  const sorted = paths.map((p) => [...p].sort((a, b) => a.fcpId.localeCompare(b.fcpId)));
+  if (sorted.some((p) => !p.some(isFree))) {
+    return { reason: 'not every path has a free FCP device' };
+  }
+  const depth = Math.min(...sorted.map((p) => p.length));
+  const candidates: FcpRow[][] = [];
+  for (let i = 0; i < depth; i += 1) {
+    const row = sorted.map((p) => p[i]);
+    if (!row.every(isFree)) continue;
+    if (
+      weightOf(
+        row.map((f) => f.pchid),
+        pchidInfo,
+      ) < 1
+    )
+      continue;
+    candidates.push(row);
+  }
+  if (candidates.length === 0) {
+    return { reason: 'no index has a free FCP device on every path (with PCHID room)' };
+  }
+  return pickOne(candidates, rand);
+}

@@ -5,13 +5,17 @@ import type { VolumeConnectionPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { FcpRepository } from '../fcp/fcp.repository.js';
 import { type FcpSnapshot, restoreFcps, snapshotFcps } from './fcp-snapshot.js';
-import { scriptUnsupported, volumeScript } from './volume-script.js';
+import { scriptUnsupported } from './volume-script.js';
+import { applyVolumeScript, reverseVolumeScript } from './volume-script.steps.js';
 
 /**
  * volume.attach (reference §8.2): A database counters, B dedicate the FCPs that got their first
- * connection, C punch the in-guest configuration script. Each phase registers its undo only when
- * `doRollback` is set, so a failure with rollback leaves database, dedications and the guest's
- * reader as they were; without it nothing is undone.
+ * connection, C punch the in-guest configuration script and run it when the guest is up. Each
+ * phase registers its undo only when `doRollback` is set, so a failure with rollback leaves
+ * database, dedications and the guest (its reader and volumes) as they were; without it
+ * nothing is undone. The FCP rows are restored exactly: a reservation the connector made
+ * before the attach stays (the client releases it with reserve=false), where the reference
+ * would unreserve FCPs left without connections.
  */
 @Injectable()
 export class AttachVolumeHandler implements OperationHandler<'volume.attach'> {
@@ -58,17 +62,11 @@ export class AttachVolumeHandler implements OperationHandler<'volume.attach'> {
     );
 
     const total = (await this.repo.fcps(c.fcps)).reduce((s, f) => s + f.connections, 0);
+    // punched, and run now when the guest answers over IUCV (else at its next boot)
     await ctx.step(
       'configure volume in guest',
-      () => {
-        const script = volumeScript('attach', c, total);
-        return this.hv.punchFile(c.assignerId, script.body, { name: script.name });
-      },
-      undo(async () => {
-        const files = await this.hv.readerFiles(c.assignerId);
-        const mine = files.filter((f) => f.name === 'atvol.sh').at(-1);
-        if (mine) await this.hv.purgeReaderFile(c.assignerId, mine.spoolId);
-      }),
+      () => applyVolumeScript(this.hv, c, 'attach', total),
+      undo(() => reverseVolumeScript(this.hv, c, 'attach', total)),
     );
     return '';
   }

@@ -5,12 +5,14 @@ import type { VolumeConnectionPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { FcpRepository } from '../fcp/fcp.repository.js';
 import { type FcpSnapshot, restoreFcps, snapshotFcps } from './fcp-snapshot.js';
-import { scriptUnsupported, volumeScript } from './volume-script.js';
+import { scriptUnsupported } from './volume-script.js';
+import { applyVolumeScript, reverseVolumeScript } from './volume-script.steps.js';
 
 /**
- * volume.detach (reference §8.3): A connections −1, B punch the in-guest detach script,
- * C undedicate the FCPs left without connections. With `doRollback`, a failure undoes the
- * completed phases in reverse (re-dedicate, purge the script, counters back).
+ * volume.detach (reference §8.3): A connections −1, B punch the in-guest detach script (run
+ * at once when the guest is up), C undedicate the FCPs left without connections. With
+ * `doRollback`, a failure undoes the completed phases in reverse (re-dedicate, re-add the
+ * volume in the guest or purge the waiting script, counters back).
  */
 @Injectable()
 export class DetachVolumeHandler implements OperationHandler<'volume.detach'> {
@@ -43,15 +45,8 @@ export class DetachVolumeHandler implements OperationHandler<'volume.detach'> {
     const total = (await this.repo.fcps(c.fcps)).reduce((s, f) => s + f.connections, 0);
     await ctx.step(
       'remove volume in guest',
-      () => {
-        const script = volumeScript('detach', c, total);
-        return this.hv.punchFile(c.assignerId, script.body, { name: script.name });
-      },
-      undo(async () => {
-        const files = await this.hv.readerFiles(c.assignerId);
-        const mine = files.filter((f) => f.name === 'devol.sh').at(-1);
-        if (mine) await this.hv.purgeReaderFile(c.assignerId, mine.spoolId);
-      }),
+      () => applyVolumeScript(this.hv, c, 'detach', total),
+      undo(() => reverseVolumeScript(this.hv, c, 'detach', total)),
     );
 
     await ctx.step(

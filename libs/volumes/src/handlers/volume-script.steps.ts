@@ -1,0 +1,54 @@
+import type { HypervisorClient } from '#hypervisor';
+import type { VolumeConnectionPayload } from '#jobs';
+import { runVolumeScript, type ScriptKind } from './guest-config.runner.js';
+import { volumeScript } from './volume-script.js';
+
+const NAME: Record<ScriptKind, string> = { attach: 'atvol.sh', detach: 'devol.sh' };
+
+/** Purges the newest waiting `kind` script from the guest's reader; whether one was there. */
+export async function purgeWaitingScript(
+  hv: HypervisorClient,
+  userid: string,
+  kind: ScriptKind,
+): Promise<boolean> {
+  const mine = (await hv.readerFiles(userid)).filter((f) => f.name === NAME[kind]).at(-1);
+  if (!mine) return false;
+  await hv.purgeReaderFile(userid, mine.spoolId);
+  return true;
+}
+
+/** Punches the `kind` script and runs it when the guest is reachable (phase C / B). */
+export async function applyVolumeScript(
+  hv: HypervisorClient,
+  c: VolumeConnectionPayload,
+  kind: ScriptKind,
+  connections: number,
+): Promise<void> {
+  const script = volumeScript(kind, c, connections);
+  await hv.punchFile(c.assignerId, script.body, { name: script.name });
+  try {
+    await runVolumeScript(hv, c.assignerId, kind);
+  } catch (e) {
+    // not run (IUCV refused): the script must not linger to run at the next boot
+    await purgeWaitingScript(hv, c.assignerId, kind).catch(() => false);
+    throw e;
+  }
+}
+
+/**
+ * Undo of an applied script: one still waiting in the reader (guest off) is purged; one the
+ * guest already ran is reversed by the opposite script (detach removes the disks attach added,
+ * attach re-adds what detach removed), errors ignored as the reference does.
+ */
+export async function reverseVolumeScript(
+  hv: HypervisorClient,
+  c: VolumeConnectionPayload,
+  kind: ScriptKind,
+  connections: number,
+): Promise<void> {
+  if (await purgeWaitingScript(hv, c.assignerId, kind)) return;
+  const opposite: ScriptKind = kind === 'attach' ? 'detach' : 'attach';
+  await applyVolumeScript(hv, c, opposite, connections).catch(() => undefined);
+  // the guest went away meanwhile: nothing may run at its next boot either
+  await purgeWaitingScript(hv, c.assignerId, opposite).catch(() => false);
+}
