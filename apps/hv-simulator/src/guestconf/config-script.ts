@@ -1,5 +1,6 @@
 import type { HypervisorState } from '../state/hypervisor.state.js';
 import type { UserRecord } from '../state/state.types.js';
+import { applyNetworkDelete, applyNetworkScript } from '../network/guest-network.js';
 
 /** One configuration file taken from the guest's reader by its configuration service. */
 export interface ConfigFile {
@@ -20,4 +21,7 @@ export type ConfigScript = (state: HypervisorState, user: UserRecord, file: Conf
  * matches stay in the reader (the service only receives what it knows how to apply).
  * Each feature adds its line here.
  */
-export const CONFIG_SCRIPTS: ReadonlyArray<readonly [RegExp, ConfigScript]> = [];
+export const CONFIG_SCRIPTS: ReadonlyArray<readonly [RegExp, ConfigScript]> = [
+  [/^network\.doscript$/, applyNetworkScript],
+  [/^DEL[0-9A-F]{4}\.sh$/i, applyNetworkDelete],
+];

@@ -22,6 +22,7 @@ import { systemWwpnQuery } from '../fcp/wwpn-query.smapi.js';
 import { deviceDedicateDM, deviceUndedicateDM } from '../fcp/fcp-dedicate.smapi.js';
 import { vmRelocate } from './vmrelocate.smapi.js';
 import { volumeSpaceQueryDM } from './volume-space.smapi.js';
+import { NIC_HANDLERS } from '../network/nic.handlers.js';
 
 /** Every function of protocol.ts SMAPI_FUNCTIONS; the type makes a missing one a compile error. */
 const HANDLERS: Record<SmapiFunction, SmapiHandler> = {
@@ -45,6 +46,7 @@ const HANDLERS: Record<SmapiFunction, SmapiHandler> = {
   Image_Unlock_DM: imageUnlockDM,
   Image_Replace_DM: imageReplaceDM,
   Image_Performance_Query: imagePerformanceQuery,
+  ...NIC_HANDLERS,
 };
 
 /** Functions whose target may be `*` (all / not user-specific). */
@@ -54,6 +56,7 @@ const STAR_TARGET = new Set<SmapiFunction>([
   'System_Info_Query',
   'System_WWPN_Query',
   'Image_Name_Query_DM',
+  'Virtual_Network_Vswitch_Query_Byte_Stats',
 ]);
 
 export function isSmapiFunction(name: string): name is SmapiFunction {

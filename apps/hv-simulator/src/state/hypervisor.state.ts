@@ -24,6 +24,8 @@ export interface UserView {
   reader: UserRecord['reader'];
   /** The booted OS while logged on (null when none was recognised or the user is off). */
   os: { distro: string; kernel: string } | null;
+  activeNics: NonNullable<UserRecord['activeNics']>;
+  guestNetwork: NonNullable<UserRecord['guestNetwork']>;
 }
 
 /**
@@ -148,6 +150,7 @@ export class HypervisorState {
     delete u.logoffAt;
     delete u.member;
     delete u.os;
+    delete u.activeNics;
     this.changed();
   }
 
@@ -178,6 +181,12 @@ export class HypervisorState {
     return this.data.fcp;
   }
 
+  /** Vswitches by name (live records). */
+  vswitchRecords(): NonNullable<SimState['vswitches']> {
+    this.data.vswitches ??= {};
+    return this.data.vswitches;
+  }
+
   /** Whole state for the admin API: users with directory, power and disks; pools with space. */
   view(): { systemId: string; profiles: string[]; users: UserView[]; pools: unknown[] } {
     const users = this.userIds().map((id) => {
@@ -192,6 +201,8 @@ export class HypervisorState {
         disks: structuredClone(u.disks),
         reader: u.reader.map((f) => ({ ...f })),
         os: u.os ?? null,
+        activeNics: structuredClone(u.activeNics ?? {}),
+        guestNetwork: structuredClone(u.guestNetwork ?? { interfaces: {} }),
       };
     });
     const pools = Object.values(this.data.pools).map((p) => ({

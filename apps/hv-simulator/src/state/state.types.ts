@@ -1,6 +1,7 @@
 import type { DiskDeviceType } from '#hypervisor';
 import type { FcpRecord } from '../fcp/fcp.inventory.js';
 import type { ActiveNic, VswitchRecord } from '../network/network.types.js';
+import type { GuestNetwork } from '../network/guest-network.js';
 
 /** One allocated extent of a volume, owned by one minidisk. */
 export interface Extent {
@@ -81,6 +82,8 @@ export interface UserRecord {
   configure?: { status: number; pid: number };
   /** NICs of the running configuration by vdev (network/); absent = none. */
   activeNics?: Record<string, ActiveNic>;
+  /** The guest OS's network configuration (network/guest-network.ts); absent = none yet. */
+  guestNetwork?: GuestNetwork;
 }
 
 /** Everything the simulator persists. */
