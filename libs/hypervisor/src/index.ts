@@ -1,4 +1,5 @@
 export * from './protocol.js';
+export * from './vswitch.protocol.js';
 export { HypervisorTransport } from './transport.js';
 export { SimulatorTransport } from './simulator.transport.js';
 export { HypervisorClient, type PowerState } from './hypervisor.client.js';

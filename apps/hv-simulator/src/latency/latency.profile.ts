@@ -39,6 +39,12 @@ const REALISTIC_MS: Record<CallOp, number> = {
   Image_Unlock_DM: 300,
   Image_Replace_DM: 1200,
   Image_Performance_Query: 100,
+  // vswitch changes are CP DEFINE/SET/DETACH VSWITCH plus, with persist, the system config file
+  Virtual_Network_Vswitch_Query: 100,
+  Virtual_Network_Vswitch_Create_Extended: 700,
+  Virtual_Network_Vswitch_Query_Extended: 150,
+  Virtual_Network_Vswitch_Delete_Extended: 600,
+  Virtual_Network_Vswitch_Set_Extended: 400,
   // NICs: DirMaint for the directory (_DM), CP DEFINE/COUPLE/DETACH for the running guest
   Virtual_Network_Adapter_Create_Extended_DM: 1200,
   Virtual_Network_Adapter_Create_Extended: 200,

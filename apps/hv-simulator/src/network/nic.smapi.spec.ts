@@ -6,7 +6,7 @@ describe('NIC functions', () => {
   beforeEach(async () => {
     h = await startHarness();
     await h.smapi('Image_Create_DM', 'LINUX01', { directory: userDirectory('LINUX01') });
-    h.sim.state.vswitchRecords().VSW1 = { name: 'VSW1', vlanAware: true, authorized: {} };
+    h.sim.state.vswitches().VSW1 = { name: 'VSW1', vlanAware: true, authorized: {} };
   });
   afterEach(() => h.close());
 

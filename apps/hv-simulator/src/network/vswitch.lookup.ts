@@ -3,5 +3,5 @@ import type { VswitchRecord } from './network.types.js';
 
 /** The vswitch of that name (any case), or undefined: the NIC functions' one view of vswitches. */
 export function findVswitch(state: HypervisorState, name: string): VswitchRecord | undefined {
-  return state.vswitchRecords()[name.toUpperCase()];
+  return state.vswitches()[name.toUpperCase()];
 }

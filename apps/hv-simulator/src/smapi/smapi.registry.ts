@@ -22,6 +22,13 @@ import { systemWwpnQuery } from '../fcp/wwpn-query.smapi.js';
 import { deviceDedicateDM, deviceUndedicateDM } from '../fcp/fcp-dedicate.smapi.js';
 import { vmRelocate } from './vmrelocate.smapi.js';
 import { volumeSpaceQueryDM } from './volume-space.smapi.js';
+import {
+  vswitchCreateExtended,
+  vswitchDeleteExtended,
+  vswitchQuery,
+  vswitchQueryExtended,
+  vswitchSetExtended,
+} from '../network/vswitch.smapi.js';
 import { NIC_HANDLERS } from '../network/nic.handlers.js';
 
 /** Every function of protocol.ts SMAPI_FUNCTIONS; the type makes a missing one a compile error. */
@@ -46,6 +53,11 @@ const HANDLERS: Record<SmapiFunction, SmapiHandler> = {
   Image_Unlock_DM: imageUnlockDM,
   Image_Replace_DM: imageReplaceDM,
   Image_Performance_Query: imagePerformanceQuery,
+  Virtual_Network_Vswitch_Query: vswitchQuery,
+  Virtual_Network_Vswitch_Create_Extended: vswitchCreateExtended,
+  Virtual_Network_Vswitch_Query_Extended: vswitchQueryExtended,
+  Virtual_Network_Vswitch_Delete_Extended: vswitchDeleteExtended,
+  Virtual_Network_Vswitch_Set_Extended: vswitchSetExtended,
   ...NIC_HANDLERS,
 };
 
@@ -56,6 +68,12 @@ const STAR_TARGET = new Set<SmapiFunction>([
   'System_Info_Query',
   'System_WWPN_Query',
   'Image_Name_Query_DM',
+  // system-wide vswitch functions: the target only authenticates the caller
+  'Virtual_Network_Vswitch_Query',
+  'Virtual_Network_Vswitch_Create_Extended',
+  'Virtual_Network_Vswitch_Query_Extended',
+  'Virtual_Network_Vswitch_Delete_Extended',
+  'Virtual_Network_Vswitch_Set_Extended',
   'Virtual_Network_Vswitch_Query_Byte_Stats',
 ]);
 

@@ -5,6 +5,7 @@ import { volumeFree } from './pool.allocator.js';
 import type { StateStore } from './state.store.js';
 import type { PoolRecord, SimState, UserRecord } from './state.types.js';
 import { defaultFcpDevices, type FcpRecord } from '../fcp/fcp.inventory.js';
+import type { VswitchRecord } from '../network/network.types.js';
 
 /** CP numbers spool files 1–9999, system-wide, and wraps around. */
 const MAX_SPOOL_ID = 9999;
@@ -181,8 +182,8 @@ export class HypervisorState {
     return this.data.fcp;
   }
 
-  /** Vswitches by name (live records). */
-  vswitchRecords(): NonNullable<SimState['vswitches']> {
+  /** Vswitches by upper-case name (live records: mutators call `changed()`). */
+  vswitches(): Record<string, VswitchRecord> {
     this.data.vswitches ??= {};
     return this.data.vswitches;
   }
