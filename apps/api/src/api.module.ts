@@ -6,6 +6,7 @@ import { FilesModule } from '#files';
 import { GuestsModule } from '#guests';
 import { HypervisorModule, LinkProbe } from '#hypervisor';
 import { ImagesModule } from '#images';
+import { NicsModule } from '#network';
 import { OperationsModule } from '#operations';
 import { PersistenceModule } from '#persistence';
 import { VolumesModule } from '#volumes';
@@ -35,6 +36,7 @@ export class ApiModule {
         GuestsModule,
         ImagesModule,
         VolumesModule,
+        NicsModule,
         FilesModule,
         MetricsModule,
         OpenApiModule,

@@ -22,6 +22,14 @@ import {
 import { ExportImageHandler, ImportImageHandler } from '#images';
 import { type HandlerRegistry, PruneOperationsHandler } from '#operations';
 import { AttachVolumeHandler, DetachVolumeHandler } from '#volumes';
+import {
+  CoupleNicHandler,
+  CreateInterfaceHandler,
+  CreateNicHandler,
+  DeleteInterfaceHandler,
+  DeleteNicHandler,
+  UncoupleNicHandler,
+} from '#network';
 
 /** Job name → handler. The type makes a catalogue entry without a handler a compile error. */
 export const HANDLERS = {
@@ -48,5 +56,11 @@ export const HANDLERS = {
   'volume.detach': DetachVolumeHandler,
   'image.import': ImportImageHandler,
   'image.export': ExportImageHandler,
+  'nic.create': CreateNicHandler,
+  'nic.delete': DeleteNicHandler,
+  'nic.couple': CoupleNicHandler,
+  'nic.uncouple': UncoupleNicHandler,
+  'interface.create': CreateInterfaceHandler,
+  'interface.delete': DeleteInterfaceHandler,
   'operations.prune': PruneOperationsHandler,
 } satisfies HandlerRegistry;

@@ -3,6 +3,7 @@ import { ConfigModule, type Config } from '#config';
 import { GuestHandlersModule } from '#guests';
 import { HypervisorModule } from '#hypervisor';
 import { ImageHandlersModule } from '#images';
+import { NicHandlersModule } from '#network';
 import { VolumeHandlersModule } from '#volumes';
 import { QUEUES, type QueueName } from '#jobs';
 import { HANDLER_REGISTRY, OperationsModule } from '#operations';
@@ -28,6 +29,7 @@ export class WorkerModule {
         GuestHandlersModule,
         ImageHandlersModule,
         VolumeHandlersModule,
+        NicHandlersModule,
       ],
       providers: [{ provide: HANDLER_REGISTRY, useValue: HANDLERS }, ...queues.map(processorFor)],
     };

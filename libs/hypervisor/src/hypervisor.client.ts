@@ -250,6 +250,17 @@ export class HypervisorClient {
     return this.call('Virtual_Network_Adapter_Query_Extended', userid, { vdev: '*' });
   }
 
+  /** Virtual_Network_Vswitch_Query for one name: whether the vswitch exists (212/40 = no). */
+  async vswitchExists(name: string): Promise<boolean> {
+    try {
+      await this.call('Virtual_Network_Vswitch_Query', '*', { switchName: name.toUpperCase() });
+      return true;
+    } catch (e) {
+      if (e instanceof HvError && e.overallRC === 8 && e.rc === 212 && e.rs === 40) return false;
+      throw e;
+    }
+  }
+
   /** Virtual_Network_Vswitch_Query_Byte_Stats: counters of every NIC coupled to a vswitch. */
   vswitchByteStats(): Promise<VswitchByteStatsOutput> {
     return this.call('Virtual_Network_Vswitch_Query_Byte_Stats', '*', { vswitch: '*' });

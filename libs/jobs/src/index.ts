@@ -19,3 +19,10 @@ export {
   ImportImagePayload,
   REMOTE_HOST,
 } from './payloads/image.payloads.js';
+export {
+  CoupleNicPayload,
+  CreateInterfacePayload,
+  CreateNicPayload,
+  DeleteInterfacePayload,
+  DeleteNicPayload,
+} from './payloads/nic.payloads.js';

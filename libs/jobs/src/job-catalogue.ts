@@ -12,6 +12,13 @@ import {
   ImportImagePayload,
 } from './payloads/image.payloads.js';
 import { VolumeConnectionPayload } from './payloads/volume.payloads.js';
+import {
+  CoupleNicPayload,
+  CreateInterfacePayload,
+  CreateNicPayload,
+  DeleteInterfacePayload,
+  DeleteNicPayload,
+} from './payloads/nic.payloads.js';
 import type { QueueName } from './queues.js';
 
 type Class<T> = new () => T;
@@ -61,6 +68,10 @@ export interface DiskResult {
   is_boot_disk?: boolean;
   disk_pool: string;
 }
+
+/** A NIC or interface change of one guest, on the network queue in the guest's order. */
+const nicJob = <P extends { userid: string }, R>(payload: Class<P>, title: string) =>
+  job<P, R>({ queue: 'network', payload, target: (p) => p.userid, attempts: 3, title });
 
 /**
  * The job catalogue: job name → queue → payload → result. Producers and workers go through
@@ -183,6 +194,18 @@ export const JOB_CATALOGUE = {
     attempts: 2,
     title: 'Export image',
   }),
+  'nic.create': nicJob<CreateNicPayload, string>(CreateNicPayload, 'Create guest NIC'),
+  'nic.delete': nicJob<DeleteNicPayload, ''>(DeleteNicPayload, 'Delete guest NIC'),
+  'nic.couple': nicJob<CoupleNicPayload, ''>(CoupleNicPayload, 'Couple NIC to vswitch'),
+  'nic.uncouple': nicJob<CoupleNicPayload, ''>(CoupleNicPayload, 'Uncouple NIC from vswitch'),
+  'interface.create': nicJob<CreateInterfacePayload, Record<string, unknown>[]>(
+    CreateInterfacePayload,
+    'Create guest network interfaces',
+  ),
+  'interface.delete': nicJob<DeleteInterfacePayload, ''>(
+    DeleteInterfacePayload,
+    'Delete guest network interface',
+  ),
   'operations.prune': job<PruneOperationsPayload, { deleted: number }>({
     queue: 'maintenance',
     payload: PruneOperationsPayload,
