@@ -1,4 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+} from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { type Envelope, UseStatusRule } from '#envelope';
 import { UseridPipe } from '#guests';
 import { type Accepted, OpRequest, type OperationRequest, SubmitsOperation } from '#operations';
@@ -55,10 +67,12 @@ export class NicsController {
   delete(
     @Param('userid') userid: string,
     @Param('vdev') vdev: string,
-    @Body() body: DeleteNicBody | undefined,
+    @Body() body: DeleteNicBody,
+    @Req() raw: FastifyRequest,
     @OpRequest() req: OperationRequest,
   ): Promise<Envelope | Accepted> {
-    return this.changes.delete(userid, vdev, body, req);
+    // the pipe turns a missing body into {}: whether one came is read from the request
+    return this.changes.delete(userid, vdev, raw.body === undefined ? undefined : body, req);
   }
 
   @Put(':userid/nic/:vdev')

@@ -13,7 +13,7 @@ export function nicError(
   map: { conflicts?: [Pair[], number][]; missing?: [Pair[], string][] },
 ): unknown {
   for (const [pairs, rs] of map.conflicts ?? []) {
-    if (isSmapi(e, ...pairs)) return Errors.conflict(ModID.NETWORK, rs, (e).message);
+    if (isSmapi(e, ...pairs)) return Errors.conflict(ModID.NETWORK, rs, e.message);
   }
   for (const [pairs, what] of map.missing ?? []) {
     if (isSmapi(e, ...pairs)) return Errors.notExist(ModID.NETWORK, what);
