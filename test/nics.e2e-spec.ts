@@ -323,6 +323,33 @@ describe('guest NICs', () => {
     expect(none.body.errmsg).toContain('portid');
   });
 
+  it('register_vm records the running NICs of a guest, ports by MAC', async () => {
+    const smapi = (fn: string, target: string, params?: object) =>
+      sim('POST', `/smapi/${fn}`, { target, params });
+    await smapi('Image_Create_DM', 'ADOPTN', { directory: ['USER ADOPTN PW 1G 2G G'] });
+    await smapi('Virtual_Network_Adapter_Create_Extended_DM', 'ADOPTN', {
+      vdev: '0600',
+      macId: 'C0FFEE',
+    });
+    await smapi('Virtual_Network_Adapter_Connect_Vswitch_DM', 'ADOPTN', {
+      vdev: '0600',
+      vswitch: 'VSWAWARE',
+    });
+    await smapi('Virtual_Network_Adapter_Create_Extended_DM', 'ADOPTN', { vdev: '0700' });
+    await smapi('Image_Activate', 'ADOPTN');
+    const r = await stack.http('POST', '/guests/ADOPTN/action', {
+      body: { action: 'register_vm', meta: '{}', net_set: '1', port_macs: { c0ffee: 'port-x' } },
+    });
+    expect(r.status).toBe(200);
+    expect((await nicRecords('?userid=ADOPTN')).output).toEqual([
+      { userid: 'ADOPTN', interface: '0600', switch: 'VSWAWARE', port: 'port-x', comments: null },
+      { userid: 'ADOPTN', interface: '0700', switch: null, port: null, comments: null },
+    ]);
+    // the records go with the guest
+    expect((await stack.http('DELETE', '/guests/ADOPTN')).status).toBe(200);
+    expect((await nicRecords('?userid=ADOPTN')).output).toEqual([]);
+  });
+
   it('reads adapters of any user: unknown → 404, logged off → none', async () => {
     expect((await stack.http('GET', '/guests/NOSUCHU/adapters')).status).toBe(404);
     await createGuest('NIC09');
