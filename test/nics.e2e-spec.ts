@@ -204,6 +204,11 @@ describe('guest NICs', () => {
     expect(vsw.body.output[0].adapters).toEqual([
       expect.objectContaining({ adapterOwner: 'NIC04', adapterVdev: '1000' }),
     ]);
+    const detail = await stack.http('GET', '/vswitches/VSWAWARE');
+    expect(detail.status).toBe(200);
+    expect(detail.body.output.adapters).toEqual({
+      NIC04_1000: { mac: expect.any(String), type: 'QDIO' },
+    });
     const adapters = await stack.http('GET', '/guests/nic04/adapters');
     expect(adapters.status).toBe(200);
     expect(adapters.body.output.adapters).toEqual([

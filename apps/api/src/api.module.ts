@@ -6,10 +6,10 @@ import { FilesModule } from '#files';
 import { GuestsModule } from '#guests';
 import { HypervisorModule, LinkProbe } from '#hypervisor';
 import { ImagesModule } from '#images';
-import { NicsModule } from '#network';
 import { OperationsModule } from '#operations';
 import { PersistenceModule } from '#persistence';
 import { VolumesModule } from '#volumes';
+import { NicsModule, VswitchesModule } from '#network';
 import { HealthController } from './health/health.controller.js';
 import { ReadinessService } from './health/readiness.service.js';
 import { EnvelopeFilter } from './http/envelope.filter.js';
@@ -36,6 +36,7 @@ export class ApiModule {
         GuestsModule,
         ImagesModule,
         VolumesModule,
+        VswitchesModule,
         NicsModule,
         FilesModule,
         MetricsModule,

@@ -26,9 +26,12 @@ import {
   CoupleNicHandler,
   CreateInterfaceHandler,
   CreateNicHandler,
+  CreateVswitchHandler,
   DeleteInterfaceHandler,
   DeleteNicHandler,
+  DeleteVswitchHandler,
   UncoupleNicHandler,
+  UpdateVswitchHandler,
 } from '#network';
 
 /** Job name → handler. The type makes a catalogue entry without a handler a compile error. */
@@ -56,6 +59,9 @@ export const HANDLERS = {
   'volume.detach': DetachVolumeHandler,
   'image.import': ImportImageHandler,
   'image.export': ExportImageHandler,
+  'vswitch.create': CreateVswitchHandler,
+  'vswitch.update': UpdateVswitchHandler,
+  'vswitch.delete': DeleteVswitchHandler,
   'nic.create': CreateNicHandler,
   'nic.delete': DeleteNicHandler,
   'nic.couple': CoupleNicHandler,

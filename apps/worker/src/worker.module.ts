@@ -3,8 +3,8 @@ import { ConfigModule, type Config } from '#config';
 import { GuestHandlersModule } from '#guests';
 import { HypervisorModule } from '#hypervisor';
 import { ImageHandlersModule } from '#images';
-import { NicHandlersModule } from '#network';
 import { VolumeHandlersModule } from '#volumes';
+import { NicHandlersModule, VswitchHandlersModule } from '#network';
 import { QUEUES, type QueueName } from '#jobs';
 import { HANDLER_REGISTRY, OperationsModule } from '#operations';
 import { PersistenceModule } from '#persistence';
@@ -29,6 +29,7 @@ export class WorkerModule {
         GuestHandlersModule,
         ImageHandlersModule,
         VolumeHandlersModule,
+        VswitchHandlersModule,
         NicHandlersModule,
       ],
       providers: [{ provide: HANDLER_REGISTRY, useValue: HANDLERS }, ...queues.map(processorFor)],

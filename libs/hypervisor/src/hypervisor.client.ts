@@ -23,6 +23,11 @@ import type {
   VswitchByteStatsOutput,
   WwpnQueryOutput,
 } from './protocol.js';
+import type {
+  VswitchCreateParams,
+  VswitchExtendedInfo,
+  VswitchSetParams,
+} from './vswitch.protocol.js';
 import { SmapiHealth } from './smapi-health.js';
 import { HypervisorTransport } from './transport.js';
 
@@ -190,6 +195,42 @@ export class HypervisorClient {
       (await this.call<ImagePerformanceOutput | undefined>('Image_Performance_Query', userid)) ??
       undefined
     );
+  }
+
+  /** Virtual_Network_Vswitch_Query of every switch: names. 212/40 when none is defined. */
+  vswitchNames(): Promise<string[]> {
+    return this.call('Virtual_Network_Vswitch_Query', '*', { switchName: '*' });
+  }
+
+  /** Virtual_Network_Vswitch_Create_Extended. 212/36 exists, 24/xx a bad keyword value. */
+  vswitchCreate(params: VswitchCreateParams): Promise<void> {
+    return this.call('Virtual_Network_Vswitch_Create_Extended', '*', params);
+  }
+
+  /** Virtual_Network_Vswitch_Query_Extended of one switch. 212/40 not found. */
+  async vswitchQuery(name: string): Promise<VswitchExtendedInfo> {
+    const params = { switchName: name.toUpperCase() };
+    const [info] = await this.call<VswitchExtendedInfo[]>(
+      'Virtual_Network_Vswitch_Query_Extended',
+      '*',
+      params,
+    );
+    return info;
+  }
+
+  /** Virtual_Network_Vswitch_Delete_Extended (persist: also from the system config). 212/40. */
+  vswitchDelete(name: string, persist = true): Promise<void> {
+    const params = { switchName: name.toUpperCase(), persist };
+    return this.call('Virtual_Network_Vswitch_Delete_Extended', '*', params);
+  }
+
+  /**
+   * Virtual_Network_Vswitch_Set_Extended: grant (with an optional user VLAN id) or revoke.
+   * 212/40 no such switch, 396/2846 a VLAN id on a VLAN-unaware switch.
+   */
+  vswitchSet(params: VswitchSetParams): Promise<void> {
+    const upper = { ...params, switchName: params.switchName.toUpperCase() };
+    return this.call('Virtual_Network_Vswitch_Set_Extended', '*', upper);
   }
 
   /**

@@ -20,6 +20,11 @@ export {
   REMOTE_HOST,
 } from './payloads/image.payloads.js';
 export {
+  VswitchCreatePayload,
+  VswitchNamePayload,
+  VswitchUpdatePayload,
+} from './payloads/vswitch.payloads.js';
+export {
   CoupleNicPayload,
   CreateInterfacePayload,
   CreateNicPayload,

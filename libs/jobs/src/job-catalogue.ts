@@ -13,6 +13,11 @@ import {
 } from './payloads/image.payloads.js';
 import { VolumeConnectionPayload } from './payloads/volume.payloads.js';
 import {
+  VswitchCreatePayload,
+  VswitchNamePayload,
+  VswitchUpdatePayload,
+} from './payloads/vswitch.payloads.js';
+import {
   CoupleNicPayload,
   CreateInterfacePayload,
   CreateNicPayload,
@@ -52,6 +57,9 @@ const guestLifecycle = (title: string) =>
     attempts: 3,
     title,
   });
+
+/** Operation target (turn line, history key) of a vswitch. */
+export const vswitchTarget = (name: string): string => `VSWITCH:${name.toUpperCase()}`;
 
 /** Output of PUT /images/{name} (spec §4.9). */
 export interface ImageExportResult {
@@ -193,6 +201,29 @@ export const JOB_CATALOGUE = {
     target: () => null,
     attempts: 2,
     title: 'Export image',
+  }),
+  // Vswitches are system objects: serialised per switch through their own turn line (a `:`
+  // cannot appear in a userid, so the key never meets a guest's).
+  'vswitch.create': job<VswitchCreatePayload, ''>({
+    queue: 'network',
+    payload: VswitchCreatePayload,
+    target: (p) => vswitchTarget(p.name),
+    attempts: 3,
+    title: 'Create vswitch',
+  }),
+  'vswitch.update': job<VswitchUpdatePayload, ''>({
+    queue: 'network',
+    payload: VswitchUpdatePayload,
+    target: (p) => vswitchTarget(p.name),
+    attempts: 3,
+    title: 'Change vswitch access (grant, revoke, user VLAN)',
+  }),
+  'vswitch.delete': job<VswitchNamePayload, ''>({
+    queue: 'network',
+    payload: VswitchNamePayload,
+    target: (p) => vswitchTarget(p.name),
+    attempts: 3,
+    title: 'Delete vswitch',
   }),
   'nic.create': nicJob<CreateNicPayload, string>(CreateNicPayload, 'Create guest NIC'),
   'nic.delete': nicJob<DeleteNicPayload, ''>(DeleteNicPayload, 'Delete guest NIC'),

@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { HypervisorClient, tolerating } from '#hypervisor';
+import { HypervisorClient, isSmapi, tolerating } from '#hypervisor';
 import type { GuestTargetPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
 
-/** guest.delete: log off, delete the directory entry (and its disks), forget the guest (§9.2). */
+/**
+ * guest.delete: log off, delete the directory entry (and its disks), revoke its vswitch access,
+ * forget the guest (§9.2).
+ */
 @Injectable()
 export class DeleteGuestHandler implements OperationHandler<'guest.delete'> {
   constructor(
@@ -20,7 +23,25 @@ export class DeleteGuestHandler implements OperationHandler<'guest.delete'> {
     }
     // already gone (400/4) is fine: deleting is idempotent
     await ctx.step('delete user', () => tolerating(this.hv.imageDeleteDM(userid), [400, 4]));
+    await ctx.step('revoke from vswitches', () => this.revokeEverywhere(userid.toUpperCase()));
     await ctx.step('forget guest', () => this.guests.delete(userid));
     return '';
+  }
+
+  /** Takes the user off every vswitch access list it is on (§9.2); a switch gone is fine. */
+  private async revokeEverywhere(userid: string): Promise<void> {
+    const names = await this.hv.vswitchNames().catch((e: unknown) => {
+      if (isSmapi(e, [212, 40])) return []; // no vswitch defined
+      throw e;
+    });
+    for (const name of names) {
+      const info = await this.hv.vswitchQuery(name).catch((e: unknown) => {
+        if (isSmapi(e, [212, 40])) return null;
+        throw e;
+      });
+      if (!info?.authorizedUsers.some((u) => u.grantUserid === userid)) continue;
+      const revoke = { switchName: name, revokeUserid: userid, persist: true };
+      await tolerating(this.hv.vswitchSet(revoke), [212, 40]);
+    }
   }
 }

@@ -1,0 +1,46 @@
+import { Type } from 'class-transformer';
+import {
+  IsDefined,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  ValidateNested,
+} from 'class-validator';
+import { doesNotMatch } from './messages.js';
+import { IsIntBetween } from './create-vswitch.dto.js';
+
+/** The reference's userid pattern for grant/revoke/user_vlan_id (lower case accepted). */
+export const USERID = /^[a-zA-Z0-9]{1,8}$/;
+
+export class UserVlanIdDto {
+  @IsDefined() @IsString() @Matches(USERID, { message: doesNotMatch(USERID) }) userid!: string;
+  /** 1–4094: the reference refuses −1, 0, 4095 and strings (spec says −1 is allowed). */
+  @IsDefined() @IsIntBetween(1, 4094) vlanid!: number;
+}
+
+/** Any subset of the three forms; the first present wins (grant > revoke > vlan). */
+export class UpdateVswitchDto {
+  @IsOptional()
+  @IsString()
+  @Matches(USERID, { message: doesNotMatch(USERID) })
+  grant_userid?: string;
+  @IsOptional()
+  @IsString()
+  @Matches(USERID, { message: doesNotMatch(USERID) })
+  revoke_userid?: string;
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => UserVlanIdDto)
+  user_vlan_id?: UserVlanIdDto;
+}
+
+/** PUT /vswitches/{name} body: wrapped in `vswitch`. */
+export class UpdateVswitchBody {
+  @IsDefined()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => UpdateVswitchDto)
+  vswitch!: UpdateVswitchDto;
+}
