@@ -134,6 +134,11 @@ describe('guest NICs', () => {
     expect(offActive.status).toBe(409);
     expect(offActive.body).toMatchObject({ overallRC: 409, rc: 409, rs: 1, modID: 20 });
     expect(await nicdefs('NIC02')).toEqual([]);
+    for (const info of [{ couple: true, vswitch: 'VSWAWARE' }, { couple: false }]) {
+      const r = await couple('NOTEXIST', '1000', info);
+      expect(r.status).toBe(404);
+      expect(r.body).toMatchObject({ overallRC: 404, rs: 1, modID: 10 });
+    }
     expect((await nicRecords('?userid=NOTEXIST')).output).toEqual([]);
   });
 
@@ -353,6 +358,21 @@ describe('guest NICs', () => {
     // the records go with the guest
     expect((await stack.http('DELETE', '/guests/ADOPTN')).status).toBe(200);
     expect((await nicRecords('?userid=ADOPTN')).output).toEqual([]);
+  });
+
+  it('lists the NIC routes in the OpenAPI document', async () => {
+    const doc = (await request(stack.url, 'GET', '/openapi.json')).body;
+    expect(Object.keys(doc.paths['/guests/{userid}/nic'])).toEqual(['post']);
+    expect(Object.keys(doc.paths['/guests/{userid}/nic/{vdev}']).sort()).toEqual(['delete', 'put']);
+    expect(Object.keys(doc.paths['/guests/{userid}/interface']).sort()).toEqual(['delete', 'post']);
+    for (const path of [
+      '/guests/nics',
+      '/guests/interfacestats',
+      '/guests/{userid}/adapters',
+      '/vswitch',
+    ]) {
+      expect(Object.keys(doc.paths[path])).toEqual(['get']);
+    }
   });
 
   it('reads adapters of any user: unknown → 404, logged off → none', async () => {
