@@ -191,6 +191,12 @@ describe('guest NICs', () => {
     expect(await nicdefs('NIC04')).toEqual([
       'NICDEF 1000 TYPE QDIO LAN SYSTEM VSWAWARE VLAN 10 PORTTYPE ACCESS',
     ]);
+    // already coupled there: nothing to do, as the reference
+    const again = await couple('NIC04', '1000', { couple: true, vswitch: 'VSWAWARE', vlan_id: 20 });
+    expect(again.status).toBe(200);
+    expect(await nicdefs('NIC04')).toEqual([
+      'NICDEF 1000 TYPE QDIO LAN SYSTEM VSWAWARE VLAN 10 PORTTYPE ACCESS',
+    ]);
     expect((await nicRecords('?vswitch=VSWAWARE')).output).toEqual([
       { userid: 'NIC04', interface: '1000', switch: 'VSWAWARE', port: null, comments: null },
     ]);
