@@ -19,8 +19,8 @@ export function macIdOf(mac: string): string {
 }
 
 /**
- * A MACID no NIC of the system uses, in the directory or running: CP hands them out from its
- * MACIDRANGE in ascending order when NICDEF names none.
+ * A MACID no NIC (directory or running) or vswitch of the system uses: CP hands them out from
+ * its MACIDRANGE in ascending order when NICDEF names none.
  */
 export function freeMacId(state: HypervisorState): string {
   const used = new Set<number>();
@@ -31,6 +31,10 @@ export function freeMacId(state: HypervisorState): string {
       if (nic.macId) used.add(parseInt(nic.macId, 16));
     }
     for (const nic of Object.values(u.activeNics ?? {})) used.add(parseInt(macIdOf(nic.mac), 16));
+  }
+  // vswitches take their MACs from the same range
+  for (const v of Object.values(state.vswitches())) {
+    if (v.macAddress) used.add(parseInt(macIdOf(v.macAddress), 16));
   }
   let next = Math.max(0, ...used) + 1;
   while (used.has(next) || next > 0xffffff) next = next > 0xffffff ? 1 : next + 1;

@@ -129,6 +129,18 @@ describe('NIC functions', () => {
     });
   });
 
+  it('gives NICs without a MACID one no NIC or vswitch uses', async () => {
+    h.sim.state.vswitches().VSW2 = {
+      name: 'VSW2',
+      vlanAware: false,
+      authorized: {},
+      macAddress: '02-00-00-00-00-01',
+    };
+    await h.smapi('Virtual_Network_Adapter_Create_Extended_DM', 'LINUX01', { vdev: '1000' });
+    await h.smapi('Image_Activate', 'LINUX01');
+    expect(user().activeNics['1000'].mac).toBe('02:00:00:00:00:02');
+  });
+
   it('counts frames and bytes of coupled running NICs, growing with time', async () => {
     await h.smapi('Virtual_Network_Adapter_Create_Extended_DM', 'LINUX01', { vdev: '1000' });
     await h.smapi('Virtual_Network_Adapter_Connect_Vswitch_DM', 'LINUX01', {
