@@ -142,6 +142,20 @@ describe('guest NICs', () => {
     expect((await nicRecords('?userid=NOTEXIST')).output).toEqual([]);
   });
 
+  it('waits out a directory entry locked by someone else, as the reference retries', async () => {
+    await createGuest('NIC10');
+    await sim('POST', '/admin/faults', {
+      function: 'Virtual_Network_Adapter_Create_Extended_DM',
+      target: 'NIC10',
+      rc: 400,
+      rs: 12,
+      times: 1,
+    });
+    const r = await createNic('NIC10', {});
+    expect(r.status).toBe(200);
+    expect(await nicdefs('NIC10')).toEqual(['NICDEF 1000 TYPE QDIO']);
+  });
+
   it('deletes NICs: a JSON body is required, unknown device numbers are a success', async () => {
     await createGuest('NIC03');
     await createNic('NIC03', {});

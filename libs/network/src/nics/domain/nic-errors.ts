@@ -3,30 +3,31 @@ import { isSmapi } from '#hypervisor';
 
 type Pair = [number, number];
 
-/**
- * Maps the hypervisor's refusal of a NIC function to the reference's error (smtclient.py
- * `_create_nic_*_exception`, `_couple_*_exception`, …): `conflicts` become network 409s with
- * the given reason, `missing` 404s naming what is missing; anything else passes unchanged.
- */
-export function nicError(
-  e: unknown,
-  map: { conflicts?: [Pair[], number][]; missing?: [Pair[], string][] },
-): unknown {
-  for (const [pairs, rs] of map.conflicts ?? []) {
-    if (isSmapi(e, ...pairs)) return Errors.conflict(ModID.NETWORK, rs, e.message);
-  }
-  for (const [pairs, what] of map.missing ?? []) {
-    if (isSmapi(e, ...pairs)) return Errors.notExist(ModID.NETWORK, what);
-  }
-  return e;
-}
+/** Turns one kind of hypervisor refusal into the reference's error, or leaves it alone. */
+export type ErrorRule = (e: unknown) => HvError | undefined;
 
-/** Runs a hypervisor call, mapping its refusal with `nicError`. */
-export async function mapped<T>(call: Promise<T>, map: Parameters<typeof nicError>[1]): Promise<T> {
+/** These (rc, rs) refusals become network 409s with reason `rs` (smtclient `_*_exception`). */
+export const conflict =
+  (rs: number, ...pairs: Pair[]): ErrorRule =>
+  (e) =>
+    isSmapi(e, ...pairs) ? Errors.conflict(ModID.NETWORK, rs, e.message) : undefined;
+
+/** These (rc, rs) refusals become 404s naming what is missing. */
+export const missing =
+  (what: string, ...pairs: Pair[]): ErrorRule =>
+  (e) =>
+    isSmapi(e, ...pairs) ? Errors.notExist(ModID.NETWORK, what) : undefined;
+
+/** Runs a hypervisor call; a refusal a rule knows becomes its error, others pass unchanged. */
+export async function mapped<T>(call: Promise<T>, ...rules: ErrorRule[]): Promise<T> {
   try {
     return await call;
   } catch (e) {
-    throw nicError(e, map);
+    for (const rule of rules) {
+      const out = rule(e);
+      if (out) throw out;
+    }
+    throw e;
   }
 }
 

@@ -4,7 +4,7 @@ import { HypervisorClient, tolerating } from '#hypervisor';
 import type { CoupleNicPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository, NicsRepository } from '#persistence';
-import { mapped } from '../domain/nic-errors.js';
+import { conflict, mapped, missing } from '../domain/nic-errors.js';
 import { coupledDirectory, isCoupledTo } from '../domain/nicdef-line.js';
 import { replaceDirectory, restoreDirectory } from './directory-edit.js';
 import { requireActiveIf, requireManaged } from './nic-guards.js';
@@ -46,25 +46,12 @@ export class CoupleNicHandler implements OperationHandler<'nic.couple'> {
     if (active) {
       await ctx.step(`couple NIC ${vdev} in running guest`, () =>
         tolerating(
-          mapped(this.hv.nicConnect(userid, vdev, vswitch), {
-            conflicts: [
-              [
-                [
-                  [212, 28],
-                  [212, 8],
-                  [396, 2788],
-                  [396, 2848],
-                  [396, 3034],
-                  [396, 6011],
-                ],
-                10,
-              ],
-            ],
-            missing: [
-              [[[212, 40]], `Vswitch ${vswitch}`],
-              [[[204, 8]], `Guest device ${vdev}`],
-            ],
-          }),
+          mapped(
+            this.hv.nicConnect(userid, vdev, vswitch),
+            conflict(10, [212, 28], [212, 8], [396, 2788], [396, 2848], [396, 3034], [396, 6011]),
+            missing(`Vswitch ${vswitch}`, [212, 40]),
+            missing(`Guest device ${vdev}`, [204, 8]),
+          ),
           [204, 20],
         ),
       );
@@ -101,13 +88,12 @@ export class UncoupleNicHandler implements OperationHandler<'nic.uncouple'> {
       `uncouple NIC ${vdev} in directory`,
       () =>
         tolerating(
-          mapped(this.hv.nicDisconnectDM(userid, vdev), {
-            conflicts: [[[[400, 12]], 13]],
-            missing: [
-              [[[404, 8]], `Guest device ${vdev}`],
-              [[[400, 4]], `Guest ${userid}`],
-            ],
-          }),
+          mapped(
+            this.hv.nicDisconnectDM(userid, vdev),
+            conflict(13, [400, 12]),
+            missing(`Guest device ${vdev}`, [404, 8]),
+            missing(`Guest ${userid}`, [400, 4]),
+          ),
           [212, 32],
         ),
       { undo: () => restoreDirectory(this.hv, userid, saved) },
@@ -119,10 +105,11 @@ export class UncoupleNicHandler implements OperationHandler<'nic.uncouple'> {
     if (active) {
       await ctx.step(`uncouple NIC ${vdev} in running guest`, () =>
         tolerating(
-          mapped(this.hv.nicDisconnect(userid, vdev), {
-            conflicts: [[[[204, 28]], 12]],
-            missing: [[[[204, 8]], `Guest device ${vdev}`]],
-          }),
+          mapped(
+            this.hv.nicDisconnect(userid, vdev),
+            conflict(12, [204, 28]),
+            missing(`Guest device ${vdev}`, [204, 8]),
+          ),
           [204, 48],
         ),
       );

@@ -1,11 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '#config';
-import { HypervisorClient, tolerating } from '#hypervisor';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { HypervisorClient, isSmapi, tolerating } from '#hypervisor';
 import type { OperationContext } from '#operations';
 import { NicsRepository, type NicRecord } from '#persistence';
-import { mapped } from '../domain/nic-errors.js';
+import { conflict, mapped } from '../domain/nic-errors.js';
 import { chooseNicVdev } from '../domain/nic-vdev.js';
 import { restoreDirectory } from './directory-edit.js';
+
+/**
+ * Runs a directory call again while the entry is locked (400/12) by someone else, after 1, 3, 5
+ * and 8 s, as the reference's create_nic does; the last refusal stands.
+ */
+export async function whileLocked<T>(call: () => Promise<T>, delaysMs = [1000, 3000, 5000, 8000]) {
+  for (const ms of delaysMs) {
+    try {
+      return await call();
+    } catch (e) {
+      if (!isSmapi(e, [400, 12])) throw e;
+      await sleep(ms);
+    }
+  }
+  return call();
+}
 
 export interface NewNic {
   vdev?: string;
@@ -35,36 +52,18 @@ export class NicSteps {
     await ctx.step(
       `define NIC ${vdev} in directory`,
       () =>
-        mapped(this.hv.nicCreateDM(userid, vdev, nic.macId), {
-          conflicts: [
-            [
-              [
-                [400, 12],
-                [404, 12],
-              ],
-              7,
-            ],
-            [[[404, 4]], 6],
-          ],
-        }),
+        mapped(
+          whileLocked(() => this.hv.nicCreateDM(userid, vdev, nic.macId)),
+          conflict(7, [400, 12], [404, 12]),
+          conflict(6, [404, 4]),
+        ),
       { undo: () => tolerating(this.hv.nicDeleteDM(userid, vdev), [404, 8]) },
     );
     if (nic.active) {
       await ctx.step(
         `define NIC ${vdev} in running guest`,
         () =>
-          mapped(this.hv.nicCreate(userid, vdev), {
-            conflicts: [
-              [
-                [
-                  [204, 4],
-                  [204, 28],
-                  [396, 2797],
-                ],
-                6,
-              ],
-            ],
-          }),
+          mapped(this.hv.nicCreate(userid, vdev), conflict(6, [204, 4], [204, 28], [396, 2797])),
         { undo: () => tolerating(this.hv.nicDelete(userid, vdev), [204, 8], [200, 12]) },
       );
     }
@@ -85,10 +84,7 @@ export class NicSteps {
       await ctx.step(
         `delete NIC ${vdev} in directory`,
         () =>
-          tolerating(
-            mapped(this.hv.nicDeleteDM(userid, vdev), { conflicts: [[[[400, 12]], 9]] }),
-            [404, 8],
-          ),
+          tolerating(mapped(this.hv.nicDeleteDM(userid, vdev), conflict(9, [400, 12])), [404, 8]),
         { undo: () => restoreDirectory(this.hv, userid, saved) },
       );
       await ctx.step(`remove NIC ${vdev} record`, () => this.nics.remove(userid, vdev), {
@@ -97,10 +93,7 @@ export class NicSteps {
     }
     if (active) {
       await ctx.step(`delete NIC ${vdev} in running guest`, () =>
-        tolerating(
-          mapped(this.hv.nicDelete(userid, vdev), { conflicts: [[[[204, 28]], 8]] }),
-          [204, 8],
-        ),
+        tolerating(mapped(this.hv.nicDelete(userid, vdev), conflict(8, [204, 28])), [204, 8]),
       );
     }
   }
