@@ -78,8 +78,8 @@ export interface DiskResult {
 }
 
 /** A NIC or interface change of one guest, on the network queue in the guest's order. */
-const nicJob = <P extends { userid: string }, R>(payload: Class<P>, title: string) =>
-  job<P, R>({ queue: 'network', payload, target: (p) => p.userid, attempts: 3, title });
+const nicJob = <P extends { userid: string }, R>(payload: Class<P>, title: string, attempts = 3) =>
+  job<P, R>({ queue: 'network', payload, target: (p) => p.userid, attempts, title });
 
 /**
  * The job catalogue: job name → queue → payload → result. Producers and workers go through
@@ -229,9 +229,11 @@ export const JOB_CATALOGUE = {
   'nic.delete': nicJob<DeleteNicPayload, ''>(DeleteNicPayload, 'Delete guest NIC'),
   'nic.couple': nicJob<CoupleNicPayload, ''>(CoupleNicPayload, 'Couple NIC to vswitch'),
   'nic.uncouple': nicJob<CoupleNicPayload, ''>(CoupleNicPayload, 'Uncouple NIC from vswitch'),
+  // one attempt: a retry would choose new device numbers for NICs the first attempt recorded
   'interface.create': nicJob<CreateInterfacePayload, Record<string, unknown>[]>(
     CreateInterfacePayload,
     'Create guest network interfaces',
+    1,
   ),
   'interface.delete': nicJob<DeleteInterfacePayload, ''>(
     DeleteInterfacePayload,
