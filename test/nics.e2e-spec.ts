@@ -1,10 +1,12 @@
-import { request as httpRequest } from 'node:http';
-import { request } from './support/http.js';
+import { nicHelpers } from './support/nic-helpers.js';
 import { TestStack } from './support/stack.js';
 
-/** Guest NICs of spec §4.6 and their reads (§4.5, GET /vswitch), against the simulator. */
+/** Guest NIC changes of spec §4.6 (create, delete, couple), against the simulator. */
 describe('guest NICs', () => {
   let stack: TestStack;
+  const { sim, simUser, nicdefs, nicRecords, createNic, couple, createGuest } = nicHelpers(
+    () => stack,
+  );
   beforeAll(async () => {
     stack = await TestStack.start({ worker: 'in-process' });
     await sim('POST', '/smapi/Virtual_Network_Vswitch_Create_Extended', {
@@ -14,54 +16,6 @@ describe('guest NICs', () => {
   });
   afterAll(() => stack.close());
   afterEach(() => sim('DELETE', '/admin/faults'));
-
-  const sim = (method: string, path: string, body?: unknown) =>
-    request(stack.simUrl, method, path, { body });
-  const simUser = async (id: string) =>
-    (await sim('GET', '/admin/state')).body.users.find((u: any) => u.userid === id);
-  const nicdefs = async (id: string) =>
-    ((await simUser(id)).directory as string[]).filter((l) => l.startsWith('NICDEF'));
-  const nicRecords = async (query: string) =>
-    (await stack.http('GET', `/guests/nics${query}`)).body;
-  const createNic = (userid: string, nic: object) =>
-    stack.http('POST', `/guests/${userid}/nic`, { body: { nic } });
-  const couple = (userid: string, vdev: string, info: object) =>
-    stack.http('PUT', `/guests/${userid}/nic/${vdev}`, { body: { info } });
-
-  async function createGuest(userid: string): Promise<void> {
-    const r = await stack.http('POST', '/guests', {
-      body: {
-        guest: { userid, vcpus: 1, memory: 1024, disk_list: [{ size: '10', is_boot_disk: true }] },
-      },
-    });
-    expect(r.status).toBe(200);
-  }
-
-  /** GET with a JSON body, as the reference's clients send `GET /vswitch` (fetch cannot). */
-  async function getWithBody(path: string, body: unknown): Promise<{ status: number; body: any }> {
-    const token = await stack.token();
-    const data = JSON.stringify(body);
-    return new Promise((resolve, reject) => {
-      const req = httpRequest(
-        `${stack.url}${path}`,
-        {
-          method: 'GET',
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(data),
-            'x-auth-token': token,
-          },
-        },
-        (res) => {
-          let text = '';
-          res.on('data', (c: Buffer) => (text += c.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-        },
-      );
-      req.on('error', reject);
-      req.end(data);
-    });
-  }
 
   it('numbers NICs 1000, then the highest + 3, and records them', async () => {
     await createGuest('NIC01');
@@ -306,102 +260,5 @@ describe('guest NICs', () => {
     expect((await nicRecords('?userid=NIC05')).output).toEqual(records);
     const op = await stack.http('GET', '/guests/NIC05/operations');
     expect(JSON.stringify(op.body)).toContain('undo couple NIC 1000 in directory');
-  });
-
-  it('counts the traffic of running coupled NICs; off and unknown guests as the reference', async () => {
-    await createGuest('NIC06');
-    await createGuest('NIC07');
-    await createNic('NIC06', {});
-    await couple('NIC06', '1000', { couple: true, vswitch: 'VSWAWARE' });
-    expect(
-      (await stack.http('POST', '/guests/NIC06/action', { body: { action: 'start' } })).status,
-    ).toBe(200);
-
-    const read = async () =>
-      (await stack.http('GET', '/guests/interfacestats?userid=nic06, NIC07')).body;
-    const first = await read();
-    expect(first.overallRC).toBe(0);
-    expect(Object.keys(first.output)).toEqual(['NIC06']); // NIC07 is off
-    expect(first.output.NIC06).toEqual([
-      expect.objectContaining({ vswitch_name: 'VSWAWARE', nic_vdev: '1000' }),
-    ]);
-    await new Promise((r) => setTimeout(r, 300));
-    const [a, b] = [first.output.NIC06[0], (await read()).output.NIC06[0]];
-    for (const k of ['nic_fr_rx', 'nic_fr_tx', 'nic_rx', 'nic_tx'])
-      expect(b[k]).toBeGreaterThan(a[k]);
-    expect(b.nic_fr_rx_err).toBeLessThan(b.nic_fr_rx / 1000);
-
-    const unknown = await stack.http('GET', '/guests/interfacestats?userid=NIC06,NOTEXIST');
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.errmsg).toContain('NOTEXIST');
-    expect((await stack.http('GET', '/guests/interfacestats?userid=@@@')).status).toBe(400);
-    expect((await stack.http('GET', '/guests/interfacestats')).body.output).toEqual({});
-  });
-
-  it('lists the NICs of a port id from the JSON body of GET /vswitch, or its query', async () => {
-    await createGuest('NIC08');
-    await createNic('NIC08', { nic_id: 'port-8' });
-    const byBody = await getWithBody('/vswitch', { portid: 'port-8' });
-    expect(byBody.status).toBe(200);
-    expect(byBody.body.output).toEqual([
-      { userid: 'NIC08', interface: '1000', switch: null, port: 'port-8', comments: null },
-    ]);
-    expect((await stack.http('GET', '/vswitch?portid=port-8')).body.output).toHaveLength(1);
-    expect((await stack.http('GET', '/vswitch?portid=nothing')).body.output).toEqual([]);
-    const none = await stack.http('GET', '/vswitch');
-    expect(none.status).toBe(400); // the reference answers 500 (KeyError)
-    expect(none.body.errmsg).toContain('portid');
-  });
-
-  it('register_vm records the running NICs of a guest, ports by MAC', async () => {
-    const smapi = (fn: string, target: string, params?: object) =>
-      sim('POST', `/smapi/${fn}`, { target, params });
-    await smapi('Image_Create_DM', 'ADOPTN', { directory: ['USER ADOPTN PW 1G 2G G'] });
-    await smapi('Virtual_Network_Adapter_Create_Extended_DM', 'ADOPTN', {
-      vdev: '0600',
-      macId: 'C0FFEE',
-    });
-    await smapi('Virtual_Network_Adapter_Connect_Vswitch_DM', 'ADOPTN', {
-      vdev: '0600',
-      vswitch: 'VSWAWARE',
-    });
-    await smapi('Virtual_Network_Adapter_Create_Extended_DM', 'ADOPTN', { vdev: '0700' });
-    await smapi('Image_Activate', 'ADOPTN');
-    const r = await stack.http('POST', '/guests/ADOPTN/action', {
-      body: { action: 'register_vm', meta: '{}', net_set: '1', port_macs: { c0ffee: 'port-x' } },
-    });
-    expect(r.status).toBe(200);
-    expect((await nicRecords('?userid=ADOPTN')).output).toEqual([
-      { userid: 'ADOPTN', interface: '0600', switch: 'VSWAWARE', port: 'port-x', comments: null },
-      { userid: 'ADOPTN', interface: '0700', switch: null, port: null, comments: null },
-    ]);
-    // the records go with the guest
-    expect((await stack.http('DELETE', '/guests/ADOPTN')).status).toBe(200);
-    expect((await nicRecords('?userid=ADOPTN')).output).toEqual([]);
-  });
-
-  it('lists the NIC routes in the OpenAPI document', async () => {
-    const doc = (await request(stack.url, 'GET', '/openapi.json')).body;
-    expect(Object.keys(doc.paths['/guests/{userid}/nic'])).toEqual(['post']);
-    expect(Object.keys(doc.paths['/guests/{userid}/nic/{vdev}']).sort()).toEqual(['delete', 'put']);
-    expect(Object.keys(doc.paths['/guests/{userid}/interface']).sort()).toEqual(['delete', 'post']);
-    for (const path of [
-      '/guests/nics',
-      '/guests/interfacestats',
-      '/guests/{userid}/adapters',
-      '/vswitch',
-    ]) {
-      expect(Object.keys(doc.paths[path])).toEqual(['get']);
-    }
-  });
-
-  it('reads adapters of any user: unknown → 404, logged off → none', async () => {
-    expect((await stack.http('GET', '/guests/NOSUCHU/adapters')).status).toBe(404);
-    await createGuest('NIC09');
-    await createNic('NIC09', {});
-    const off = await stack.http('GET', '/guests/NIC09/adapters');
-    expect(off.status).toBe(200);
-    expect(off.body.output).toEqual({ adapters: [] });
-    expect((await stack.http('GET', '/guests/@@@@@/adapters')).status).toBe(400);
   });
 });
