@@ -9,7 +9,7 @@ import { ImagesModule } from '#images';
 import { OperationsModule } from '#operations';
 import { PersistenceModule } from '#persistence';
 import { VolumesModule } from '#volumes';
-import { VswitchesModule } from '#network';
+import { NicsModule, VswitchesModule } from '#network';
 import { HealthController } from './health/health.controller.js';
 import { ReadinessService } from './health/readiness.service.js';
 import { EnvelopeFilter } from './http/envelope.filter.js';
@@ -37,6 +37,7 @@ export class ApiModule {
         ImagesModule,
         VolumesModule,
         VswitchesModule,
+        NicsModule,
         FilesModule,
         MetricsModule,
         OpenApiModule,

@@ -22,9 +22,19 @@ import {
   StopGuestHandler,
 } from '#guests';
 import { ExportImageHandler, ImportImageHandler } from '#images';
-import { CreateVswitchHandler, DeleteVswitchHandler, UpdateVswitchHandler } from '#network';
 import { type HandlerRegistry, PruneOperationsHandler } from '#operations';
 import { AttachVolumeHandler, DetachVolumeHandler, RefreshBootmapHandler } from '#volumes';
+import {
+  CoupleNicHandler,
+  CreateInterfaceHandler,
+  CreateNicHandler,
+  CreateVswitchHandler,
+  DeleteInterfaceHandler,
+  DeleteNicHandler,
+  DeleteVswitchHandler,
+  UncoupleNicHandler,
+  UpdateVswitchHandler,
+} from '#network';
 
 /** Job name → handler. The type makes a catalogue entry without a handler a compile error. */
 export const HANDLERS = {
@@ -57,5 +67,11 @@ export const HANDLERS = {
   'vswitch.create': CreateVswitchHandler,
   'vswitch.update': UpdateVswitchHandler,
   'vswitch.delete': DeleteVswitchHandler,
+  'nic.create': CreateNicHandler,
+  'nic.delete': DeleteNicHandler,
+  'nic.couple': CoupleNicHandler,
+  'nic.uncouple': UncoupleNicHandler,
+  'interface.create': CreateInterfaceHandler,
+  'interface.delete': DeleteInterfaceHandler,
   'operations.prune': PruneOperationsHandler,
 } satisfies HandlerRegistry;

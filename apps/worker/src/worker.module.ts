@@ -4,7 +4,7 @@ import { GuestHandlersModule } from '#guests';
 import { HypervisorModule } from '#hypervisor';
 import { ImageHandlersModule } from '#images';
 import { VolumeHandlersModule } from '#volumes';
-import { VswitchHandlersModule } from '#network';
+import { NicHandlersModule, VswitchHandlersModule } from '#network';
 import { QUEUES, type QueueName } from '#jobs';
 import { HANDLER_REGISTRY, OperationsModule } from '#operations';
 import { PersistenceModule } from '#persistence';
@@ -30,6 +30,7 @@ export class WorkerModule {
         ImageHandlersModule,
         VolumeHandlersModule,
         VswitchHandlersModule,
+        NicHandlersModule,
       ],
       providers: [
         { provide: HANDLER_REGISTRY, useValue: HANDLERS },

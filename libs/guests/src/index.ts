@@ -4,6 +4,7 @@ export { CreateGuestHandler } from './handlers/create-guest.handler.js';
 export { DeleteGuestHandler } from './handlers/delete-guest.handler.js';
 export { StartGuestHandler, StopGuestHandler } from './handlers/power.handlers.js';
 export { UseridPipe } from './userid.pipe.js';
+export { parseUseridList } from './userid-list.js';
 export { DeployHandler } from './image/deploy.handler.js';
 export { CaptureHandler } from './image/capture.handler.js';
 export { LiveMigrateHandler } from './migration/live-migrate.handler.js';

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { Errors, HvError } from '#envelope';
 import { mgmtFailure } from './mgmt.error.js';
 import type {
+  AdapterQueryOutput,
   ImageDiskCreateOutput,
   ImageDiskCreateParams,
   ImagePerformanceOutput,
@@ -19,6 +20,7 @@ import type {
   VmRelocateOutput,
   VmRelocateParams,
   VolumeSpaceOutput,
+  VswitchByteStatsOutput,
   WwpnQueryOutput,
 } from './protocol.js';
 import type {
@@ -229,6 +231,80 @@ export class HypervisorClient {
   vswitchSet(params: VswitchSetParams): Promise<void> {
     const upper = { ...params, switchName: params.switchName.toUpperCase() };
     return this.call('Virtual_Network_Vswitch_Set_Extended', '*', upper);
+  }
+
+  /**
+   * Virtual_Network_Adapter_Create_Extended_DM: a QDIO NIC in the directory (`NICDEF`), with
+   * the MAC's last 6 hex digits when given. 404/4 device numbers in use, 400/12 locked.
+   */
+  nicCreateDM(userid: string, vdev: string, macId?: string): Promise<void> {
+    return this.call('Virtual_Network_Adapter_Create_Extended_DM', userid, {
+      vdev,
+      adapterType: 'QDIO',
+      ...(macId ? { macId } : {}),
+    });
+  }
+
+  /** Virtual_Network_Adapter_Create_Extended: the NIC in the running guest. 204/4 in use. */
+  nicCreate(userid: string, vdev: string): Promise<void> {
+    return this.call('Virtual_Network_Adapter_Create_Extended', userid, {
+      vdev,
+      adapterType: 'QDIO',
+    });
+  }
+
+  /** Virtual_Network_Adapter_Delete_DM: removes the NICDEF. 404/8 not defined. */
+  nicDeleteDM(userid: string, vdev: string): Promise<void> {
+    return this.call('Virtual_Network_Adapter_Delete_DM', userid, { vdev });
+  }
+
+  /** Virtual_Network_Adapter_Delete: detaches the running NIC. 204/8 not there. */
+  nicDelete(userid: string, vdev: string): Promise<void> {
+    return this.call('Virtual_Network_Adapter_Delete', userid, { vdev });
+  }
+
+  /** Virtual_Network_Adapter_Connect_Vswitch_DM: couples at logon. 212/40 no such vswitch. */
+  nicConnectDM(userid: string, vdev: string, vswitch: string): Promise<void> {
+    return this.call('Virtual_Network_Adapter_Connect_Vswitch_DM', userid, { vdev, vswitch });
+  }
+
+  /**
+   * Virtual_Network_Adapter_Connect_Vswitch: couples the running NIC. 212/40 no such vswitch,
+   * 204/8 no such NIC, 204/20 already coupled.
+   */
+  nicConnect(userid: string, vdev: string, vswitch: string): Promise<void> {
+    return this.call('Virtual_Network_Adapter_Connect_Vswitch', userid, { vdev, vswitch });
+  }
+
+  /** Virtual_Network_Adapter_Disconnect_DM: drops the coupling. 212/32 not coupled. */
+  nicDisconnectDM(userid: string, vdev: string): Promise<void> {
+    return this.call('Virtual_Network_Adapter_Disconnect_DM', userid, { vdev });
+  }
+
+  /** Virtual_Network_Adapter_Disconnect: uncouples the running NIC. 204/48 not coupled. */
+  nicDisconnect(userid: string, vdev: string): Promise<void> {
+    return this.call('Virtual_Network_Adapter_Disconnect', userid, { vdev });
+  }
+
+  /** Virtual_Network_Adapter_Query_Extended: the running guest's NICs. 200/12 not logged on. */
+  adapterQuery(userid: string): Promise<AdapterQueryOutput> {
+    return this.call('Virtual_Network_Adapter_Query_Extended', userid, { vdev: '*' });
+  }
+
+  /** Virtual_Network_Vswitch_Query for one name: whether the vswitch exists (212/40 = no). */
+  async vswitchExists(name: string): Promise<boolean> {
+    try {
+      await this.call('Virtual_Network_Vswitch_Query', '*', { switchName: name.toUpperCase() });
+      return true;
+    } catch (e) {
+      if (e instanceof HvError && e.overallRC === 8 && e.rc === 212 && e.rs === 40) return false;
+      throw e;
+    }
+  }
+
+  /** Virtual_Network_Vswitch_Query_Byte_Stats: counters of every NIC coupled to a vswitch. */
+  vswitchByteStats(): Promise<VswitchByteStatsOutput> {
+    return this.call('Virtual_Network_Vswitch_Query_Byte_Stats', '*', { vswitch: '*' });
   }
 
   /**

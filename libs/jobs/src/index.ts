@@ -30,3 +30,10 @@ export {
   VswitchNamePayload,
   VswitchUpdatePayload,
 } from './payloads/vswitch.payloads.js';
+export {
+  CoupleNicPayload,
+  CreateInterfacePayload,
+  CreateNicPayload,
+  DeleteInterfacePayload,
+  DeleteNicPayload,
+} from './payloads/nic.payloads.js';

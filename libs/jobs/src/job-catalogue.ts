@@ -22,6 +22,13 @@ import {
   VswitchNamePayload,
   VswitchUpdatePayload,
 } from './payloads/vswitch.payloads.js';
+import {
+  CoupleNicPayload,
+  CreateInterfacePayload,
+  CreateNicPayload,
+  DeleteInterfacePayload,
+  DeleteNicPayload,
+} from './payloads/nic.payloads.js';
 import type { QueueName } from './queues.js';
 
 type Class<T> = new () => T;
@@ -74,6 +81,10 @@ export interface DiskResult {
   is_boot_disk?: boolean;
   disk_pool: string;
 }
+
+/** A NIC or interface change of one guest, on the network queue in the guest's order. */
+const nicJob = <P extends { userid: string }, R>(payload: Class<P>, title: string, attempts = 3) =>
+  job<P, R>({ queue: 'network', payload, target: (p) => p.userid, attempts, title });
 
 /**
  * The job catalogue: job name → queue → payload → result. Producers and workers go through
@@ -242,6 +253,20 @@ export const JOB_CATALOGUE = {
     attempts: 3,
     title: 'Delete vswitch',
   }),
+  'nic.create': nicJob<CreateNicPayload, string>(CreateNicPayload, 'Create guest NIC'),
+  'nic.delete': nicJob<DeleteNicPayload, ''>(DeleteNicPayload, 'Delete guest NIC'),
+  'nic.couple': nicJob<CoupleNicPayload, ''>(CoupleNicPayload, 'Couple NIC to vswitch'),
+  'nic.uncouple': nicJob<CoupleNicPayload, ''>(CoupleNicPayload, 'Uncouple NIC from vswitch'),
+  // one attempt: a retry would choose new device numbers for NICs the first attempt recorded
+  'interface.create': nicJob<CreateInterfacePayload, Record<string, unknown>[]>(
+    CreateInterfacePayload,
+    'Create guest network interfaces',
+    1,
+  ),
+  'interface.delete': nicJob<DeleteInterfacePayload, ''>(
+    DeleteInterfacePayload,
+    'Delete guest network interface',
+  ),
   'operations.prune': job<PruneOperationsPayload, { deleted: number }>({
     queue: 'maintenance',
     payload: PruneOperationsPayload,

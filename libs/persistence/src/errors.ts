@@ -1,7 +1,7 @@
 /** A row with the same unique key exists (guest userid, operation idempotency key, image name). */
 export class DuplicateRecordError extends Error {
   constructor(
-    readonly entity: 'guest' | 'operation' | 'image',
+    readonly entity: 'guest' | 'operation' | 'image' | 'nic',
     readonly key: string,
   ) {
     super(`${entity} ${key} already exists`);

@@ -2,6 +2,8 @@ export { PersistenceModule } from './persistence.module.js';
 export { PrismaService, type Db } from './prisma.service.js';
 export { GuestsRepository } from './guests.repository.js';
 export { ImagesRepository } from './images.repository.js';
+export { NicsRepository } from './nics.repository.js';
+export type { NicQuery, NicRecord } from './nic.types.js';
 export { OperationsRepository } from './operations.repository.js';
 export { OperationStatsRepository, type OperationCount } from './operation-stats.repository.js';
 export { DuplicateRecordError, InvalidCursorError } from './errors.js';

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { GuestsRepository } from './guests.repository.js';
 import { ImagesRepository } from './images.repository.js';
+import { NicsRepository } from './nics.repository.js';
 import { OperationStatsRepository } from './operation-stats.repository.js';
 import { OperationsRepository } from './operations.repository.js';
 import { PrismaService } from './prisma.service.js';
@@ -12,6 +13,7 @@ import { PrismaService } from './prisma.service.js';
     PrismaService,
     GuestsRepository,
     ImagesRepository,
+    NicsRepository,
     OperationsRepository,
     OperationStatsRepository,
   ],
@@ -19,6 +21,7 @@ import { PrismaService } from './prisma.service.js';
     PrismaService,
     GuestsRepository,
     ImagesRepository,
+    NicsRepository,
     OperationsRepository,
     OperationStatsRepository,
   ],

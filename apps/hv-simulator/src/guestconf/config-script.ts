@@ -2,6 +2,7 @@ import type { HypervisorState } from '../state/hypervisor.state.js';
 import { attachVolumeScript, detachVolumeScript } from '../storage/volume-scripts.js';
 import type { UserRecord } from '../state/state.types.js';
 import { growRootVolume, setupDisk } from './setup-disk.script.js';
+import { applyNetworkDelete, applyNetworkScript } from '../network/guest-network.js';
 
 /** One configuration file taken from the guest's reader by its configuration service. */
 export interface ConfigFile {
@@ -27,4 +28,6 @@ export const CONFIG_SCRIPTS: ReadonlyArray<readonly [RegExp, ConfigScript]> = [
   [/^gpartvol\.sh$/, growRootVolume],
   [/^atvol\.sh$/, attachVolumeScript],
   [/^devol\.sh$/, detachVolumeScript],
+  [/^network\.doscript$/, applyNetworkScript],
+  [/^DEL[0-9A-F]{4}\.sh$/i, applyNetworkDelete],
 ];

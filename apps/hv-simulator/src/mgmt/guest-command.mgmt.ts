@@ -7,6 +7,7 @@ import { dfLines, procMounts, procSwaps } from '../guestconf/filesystems.js';
 import { memInfoLines, runningConfig } from '../state/guest-running.js';
 import type { HypervisorState } from '../state/hypervisor.state.js';
 import type { UserRecord } from '../state/state.types.js';
+import { NETWORK_COMMANDS } from '../network/guest-network.js';
 import { arg, mgmtFail, notInDirectory, RC, useridArg, type MgmtQuery } from './mgmt.reply.js';
 
 /** The guest OS's answer to what the reference sends over IUCV, by command. */
@@ -74,6 +75,7 @@ const COMMANDS: Record<string, GuestCommand> = {
   df: (_s, u) => dfLines(u),
   'df -k': (_s, u) => dfLines(u),
   'systemctl status zvmguestconfigure.service': (_s, u) => configureStatusLines(u),
+  ...NETWORK_COMMANDS,
 };
 
 /** `MACHINE ESA <n>`: the most virtual CPUs the guest may define; undefined when not set. */

@@ -4,6 +4,7 @@ import { bootLines, startConsole, writeConsole } from '../state/guest-console.js
 import { bootDevice, detectOs } from '../state/guest-os.js';
 import { runGuestConfigure } from '../guestconf/guest-configure.js';
 import { runningConfig } from '../state/guest-running.js';
+import { activateNics } from '../network/active-nics.js';
 import { CODES, fail, syntax, SYNTAX } from './smapi.codes.js';
 import { OK, requireUser, type SmapiHandler } from './smapi.context.js';
 
@@ -21,6 +22,7 @@ export const imageActivate: SmapiHandler = (ctx, target) => {
   const boot = bootDevice(u.directory);
   u.os = boot && u.disks[boot] ? detectOs(ctx.state.files.minidiskPath(u.userid, boot)) : null;
   u.running = runningConfig(u.directory, ctx.state.clock());
+  activateNics(ctx.state, u);
   startConsole(u, ctx.state.systemId, new Date(ctx.state.clock()));
   writeConsole(u, ...bootLines(u.os));
   // a booted OS starts its configuration service, which applies what waits in the reader

@@ -29,6 +29,7 @@ import {
   vswitchQueryExtended,
   vswitchSetExtended,
 } from '../network/vswitch.smapi.js';
+import { NIC_HANDLERS } from '../network/nic.handlers.js';
 
 /** Every function of protocol.ts SMAPI_FUNCTIONS; the type makes a missing one a compile error. */
 const HANDLERS: Record<SmapiFunction, SmapiHandler> = {
@@ -57,6 +58,7 @@ const HANDLERS: Record<SmapiFunction, SmapiHandler> = {
   Virtual_Network_Vswitch_Query_Extended: vswitchQueryExtended,
   Virtual_Network_Vswitch_Delete_Extended: vswitchDeleteExtended,
   Virtual_Network_Vswitch_Set_Extended: vswitchSetExtended,
+  ...NIC_HANDLERS,
 };
 
 /** Functions whose target may be `*` (all / not user-specific). */
@@ -72,6 +74,7 @@ const STAR_TARGET = new Set<SmapiFunction>([
   'Virtual_Network_Vswitch_Query_Extended',
   'Virtual_Network_Vswitch_Delete_Extended',
   'Virtual_Network_Vswitch_Set_Extended',
+  'Virtual_Network_Vswitch_Query_Byte_Stats',
 ]);
 
 export function isSmapiFunction(name: string): name is SmapiFunction {

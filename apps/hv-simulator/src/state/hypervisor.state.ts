@@ -32,6 +32,8 @@ export interface UserView {
   os: { distro: string; kernel: string } | null;
   /** Disks its OS mounts (fstab), when any. */
   mounts?: UserRecord['mounts'];
+  activeNics: NonNullable<UserRecord['activeNics']>;
+  guestNetwork: NonNullable<UserRecord['guestNetwork']>;
 }
 
 /**
@@ -166,6 +168,7 @@ export class HypervisorState {
     delete u.logoffAt;
     delete u.member;
     delete u.os;
+    delete u.activeNics;
     this.changed();
   }
 
@@ -222,6 +225,8 @@ export class HypervisorState {
         reader: u.reader.map((f) => ({ ...f })),
         os: u.os ?? null,
         ...(u.mounts?.length ? { mounts: u.mounts.map((m) => ({ ...m })) } : {}),
+        activeNics: structuredClone(u.activeNics ?? {}),
+        guestNetwork: structuredClone(u.guestNetwork ?? { interfaces: {} }),
       };
     });
     const pools = Object.values(this.data.pools).map((p) => ({

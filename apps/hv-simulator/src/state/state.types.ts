@@ -2,6 +2,7 @@ import type { DiskDeviceType } from '#hypervisor';
 import type { FcpRecord } from '../fcp/fcp.inventory.js';
 import type { ActiveNic, VswitchRecord } from '../network/network.types.js';
 import type { AttachedVolume, GuestOsSettings } from '../storage/guest-storage.types.js';
+import type { GuestNetwork } from '../network/guest-network.js';
 
 /** One allocated extent of a volume, owned by one minidisk. */
 export interface Extent {
@@ -100,6 +101,8 @@ export interface UserRecord {
   osSettings?: GuestOsSettings;
   /** SCSI volumes configured in the guest OS (storage/volume-scripts.ts); absent = none. */
   volumes?: AttachedVolume[];
+  /** The guest OS's network configuration (network/guest-network.ts); absent = none yet. */
+  guestNetwork?: GuestNetwork;
 }
 
 /** Everything the simulator persists. */

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { type Envelope, Errors, ModID, ok } from '#envelope';
-import { HypervisorClient, isSmapi } from '#hypervisor';
+import { type AdapterInfo, HypervisorClient, isSmapi } from '#hypervisor';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
-import { GuestsRepository } from '#persistence';
+import { GuestsRepository, NicsRepository } from '#persistence';
 import { metadataOf, resolveMigration } from '../domain/resolve-migration.js';
 import type { LiveMigrateActionDto, RegisterVmActionDto } from '../dto/migration-action.dto.js';
 import { GuestsService } from '../guests.service.js';
@@ -17,6 +17,7 @@ export class MigrationService {
   constructor(
     private readonly guests: GuestsService,
     private readonly repo: GuestsRepository,
+    private readonly nics: NicsRepository,
     private readonly hv: HypervisorClient,
     private readonly ops: OperationsService,
   ) {}
@@ -37,8 +38,8 @@ export class MigrationService {
 
   /**
    * Manage a guest that is in the directory (404 otherwise): a known row only loses its
-   * migrated mark (reference §10 item 23); a new one gets meta and net_set. The port mapping
-   * is kept in the row's comments until NICs have their own records.
+   * migrated mark (reference §10 item 23); a new one gets meta and net_set, and a NIC record
+   * for each NIC of the running guest, its port id from the port mapping by MAC.
    */
   async register(userid: string, dto: RegisterVmActionDto): Promise<Envelope> {
     const id = userid.toUpperCase();
@@ -58,11 +59,23 @@ export class MigrationService {
       metadata: metadataOf(dto.meta),
       netSet: dto.net_set === '0' ? 0 : 1,
     });
-    const ports = dto.port_macs ?? dto.port;
-    if (ports && Object.keys(ports).length) {
-      await this.repo.update(id, { comments: { port_macs: ports } });
-    }
+    await this.recordLiveNics(id, dto.port_macs ?? dto.port ?? {});
     return ok();
+  }
+
+  /** NIC records of the running guest's NICs; `ports` maps the MAC's last 6 hex to port ids. */
+  private async recordLiveNics(id: string, ports: Record<string, string>): Promise<void> {
+    let adapters: AdapterInfo[] = [];
+    try {
+      adapters = (await this.hv.adapterQuery(id)).adapters;
+    } catch (e) {
+      if (!isSmapi(e, [200, 12])) throw e; // not logged on: no running NICs to record
+    }
+    const byMac = new Map(Object.entries(ports).map(([mac, port]) => [mac.toUpperCase(), port]));
+    for (const a of adapters) {
+      await this.nics.add(id, a.vdev, byMac.get(a.macAddress.slice(-6).toUpperCase()) ?? null);
+      if (a.lanName) await this.nics.setSwitch(id, a.vdev, a.lanName);
+    }
   }
 
   /** Stops managing the guest (its row goes); never fails, as in the reference. */

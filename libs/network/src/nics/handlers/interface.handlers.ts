@@ -1,0 +1,116 @@
+import { Readable } from 'node:stream';
+import { Injectable } from '@nestjs/common';
+import { Errors, HvError } from '#envelope';
+import { HypervisorClient } from '#hypervisor';
+import type { CreateInterfacePayload, DeleteInterfacePayload } from '#jobs';
+import type { OperationContext, OperationHandler } from '#operations';
+import { GuestsRepository } from '#persistence';
+import { deleteScript, type GuestNetworkEntry, networkScript } from '../domain/network-script.js';
+import { requireActiveIf, requireManaged } from './nic-guards.js';
+import { NicSteps } from './nic-steps.js';
+
+/** What the reference runs in an active guest to apply punched configuration at once. */
+const APPLY = 'systemctl start zvmguestconfigure.service';
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
+
+/** Punches a configuration file to the guest's reader (class X); undo purges it if unread. */
+async function punchConfig(
+  hv: HypervisorClient,
+  ctx: OperationContext,
+  userid: string,
+  file: { name: string; content: string },
+): Promise<void> {
+  let spoolId: number | undefined;
+  await ctx.step(
+    `punch ${file.name}`,
+    async () => {
+      const body = Readable.from([Buffer.from(file.content)]);
+      spoolId = await hv.punchFile(userid, body, { name: file.name, spoolClass: 'X' });
+    },
+    {
+      // the guest may have applied it already: then there is nothing left to purge
+      undo: async () => {
+        if (spoolId !== undefined) await hv.purgeReaderFile(userid, spoolId).catch(() => null);
+      },
+    },
+  );
+}
+
+/** Starts the guest's configuration service over IUCV; a failure is network rs 5. */
+async function applyInGuest(hv: HypervisorClient, ctx: OperationContext, userid: string) {
+  await ctx.step('apply network configuration in guest', async () => {
+    try {
+      await hv.execInGuest(userid, APPLY);
+    } catch (e) {
+      if (e instanceof HvError && e.overallRC === 3) {
+        throw Errors.network(
+          5,
+          `Failed to apply the network configuration of ${userid}: ${e.message}`,
+        );
+      }
+      throw e;
+    }
+  });
+}
+
+/**
+ * interface.create (reference api.guest_create_network_interface): a NIC per entry (its
+ * nic_vdev, nic_id and MAC honoured; the chosen device number filled in), then the network
+ * configuration punched for the guest's configuration service, applied at once when `active`.
+ * Output: the entries with nic_vdev. Any failure undoes the NICs made.
+ */
+@Injectable()
+export class CreateInterfaceHandler implements OperationHandler<'interface.create'> {
+  constructor(
+    private readonly hv: HypervisorClient,
+    private readonly guests: GuestsRepository,
+    private readonly steps: NicSteps,
+  ) {}
+
+  async run(p: CreateInterfacePayload, ctx: OperationContext): Promise<GuestNetworkEntry[]> {
+    const { userid, active } = p;
+    await requireManaged(this.guests, userid);
+    await requireActiveIf(this.hv, userid, active);
+    const networks = p.networks.map((e) => ({ ...e }));
+    for (const e of networks) {
+      const mac = str(e.mac_addr);
+      e.nic_vdev = await this.steps.create(ctx, userid, {
+        vdev: str(e.nic_vdev),
+        nicId: str(e.nic_id),
+        macId: mac ? mac.replace(/:/g, '').slice(6).toUpperCase() : undefined,
+        active,
+      });
+    }
+    const content = networkScript(p.osVersion, networks);
+    await punchConfig(this.hv, ctx, userid, { name: 'network.doscript', content });
+    const guest = await this.guests.findByUserid(userid);
+    if (guest && guest.netSet === 0) await this.guests.update(userid, { netSet: 1 });
+    if (active) await applyInGuest(this.hv, ctx, userid);
+    return networks;
+  }
+}
+
+/**
+ * interface.delete (reference api.guest_delete_network_interface): the NIC goes as for
+ * DELETE nic, then `DEL<vdev>.sh` removes the interface's file in the guest (at once when
+ * `active`).
+ */
+@Injectable()
+export class DeleteInterfaceHandler implements OperationHandler<'interface.delete'> {
+  constructor(
+    private readonly hv: HypervisorClient,
+    private readonly guests: GuestsRepository,
+    private readonly steps: NicSteps,
+  ) {}
+
+  async run(p: DeleteInterfacePayload, ctx: OperationContext): Promise<''> {
+    const { userid, vdev, active } = p;
+    await requireManaged(this.guests, userid);
+    await requireActiveIf(this.hv, userid, active);
+    await this.steps.delete(ctx, userid, vdev, active);
+    await punchConfig(this.hv, ctx, userid, deleteScript(p.osVersion, vdev));
+    if (active) await applyInGuest(this.hv, ctx, userid);
+    return '';
+  }
+}

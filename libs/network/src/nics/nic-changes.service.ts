@@ -1,0 +1,134 @@
+import { Injectable } from '@nestjs/common';
+import { type Envelope, Errors, pyRepr } from '#envelope';
+import { HypervisorClient } from '#hypervisor';
+import { VDEV } from '#jobs';
+import { type Accepted, type OperationRequest, OperationsService } from '#operations';
+import { GuestsRepository } from '#persistence';
+import type { CoupleNicDto, CreateNicDto, DeleteNicBody } from './dto/nic.dto.js';
+import type { CreateInterfaceDto, DeleteInterfaceDto } from './dto/interface.dto.js';
+import { requireActiveIf, requireManaged } from './handlers/nic-guards.js';
+
+/** A `{vdev}` path segment: 1-4 hex digits. */
+export function pathVdev(vdev: string): string {
+  if (VDEV.test(vdev)) return vdev;
+  throw Errors.validation(
+    `Invalid input for field/attribute vdev. Value: ${pyRepr(vdev)}. ` +
+      `${pyRepr(vdev)} does not match '${VDEV.source}'`,
+  );
+}
+
+/**
+ * NIC and interface changes (spec §4.6): checked here (guest managed → 404, `active` on a
+ * logged-off guest → 409 rs 1), run as operations on the network queue in the guest's order.
+ */
+@Injectable()
+export class NicChangesService {
+  constructor(
+    private readonly guests: GuestsRepository,
+    private readonly hv: HypervisorClient,
+    private readonly ops: OperationsService,
+  ) {}
+
+  private async guest(userid: string, active: boolean): Promise<string> {
+    const id = await requireManaged(this.guests, userid);
+    await requireActiveIf(this.hv, id, active);
+    return id;
+  }
+
+  /** Output: the NIC's device number (the reference's answer, not the spec's empty one). */
+  async create(
+    userid: string,
+    dto: CreateNicDto,
+    req: OperationRequest,
+  ): Promise<Envelope | Accepted> {
+    const active = dto.active ?? false;
+    const id = await this.guest(userid, active);
+    const mac = dto.mac_addr?.replace(/:/g, '').slice(6).toUpperCase();
+    return this.ops.submit(
+      'nic.create',
+      {
+        userid: id,
+        ...(dto.vdev ? { vdev: dto.vdev } : {}),
+        ...(dto.nic_id !== undefined ? { nicId: dto.nic_id } : {}),
+        ...(mac ? { macId: mac } : {}),
+        active,
+      },
+      { ...req, statusRule: 'default' },
+    );
+  }
+
+  /** The body must be JSON (`{}` at least), as the reference's clients send it. */
+  async delete(
+    userid: string,
+    vdev: string,
+    body: DeleteNicBody | undefined,
+    req: OperationRequest,
+  ): Promise<Envelope | Accepted> {
+    if (body === undefined) throw Errors.malformedJson('Expecting value: line 1 column 1 (char 0)');
+    const active = body.active ?? false;
+    const id = await this.guest(userid, active);
+    return this.ops.submit(
+      'nic.delete',
+      { userid: id, vdev: pathVdev(vdev), active },
+      { ...req, statusRule: 'default' },
+    );
+  }
+
+  async couple(
+    userid: string,
+    vdev: string,
+    dto: CoupleNicDto,
+    req: OperationRequest,
+  ): Promise<Envelope | Accepted> {
+    const active = dto.active ?? false;
+    const nic = pathVdev(vdev);
+    const id = await this.guest(userid, active);
+    if (!dto.couple) {
+      return this.ops.submit(
+        'nic.uncouple',
+        { userid: id, vdev: nic, active },
+        { ...req, statusRule: 'default' },
+      );
+    }
+    return this.ops.submit(
+      'nic.couple',
+      {
+        userid: id,
+        vdev: nic,
+        vswitch: (dto.vswitch ?? '').toUpperCase(),
+        vlanId: dto.vlan_id ?? -1,
+        active,
+      },
+      { ...req, statusRule: 'default' },
+    );
+  }
+
+  /** Output: guest_networks with nic_vdev filled in (the reference's answer). */
+  async createInterface(
+    userid: string,
+    dto: CreateInterfaceDto,
+    req: OperationRequest,
+  ): Promise<Envelope | Accepted> {
+    const active = dto.active ?? false;
+    const id = await this.guest(userid, active);
+    return this.ops.submit(
+      'interface.create',
+      { userid: id, osVersion: dto.os_version.toLowerCase(), networks: dto.guest_networks, active },
+      { ...req, statusRule: 'default' },
+    );
+  }
+
+  async deleteInterface(
+    userid: string,
+    dto: DeleteInterfaceDto,
+    req: OperationRequest,
+  ): Promise<Envelope | Accepted> {
+    const active = dto.active ?? false;
+    const id = await this.guest(userid, active);
+    return this.ops.submit(
+      'interface.delete',
+      { userid: id, osVersion: dto.os_version.toLowerCase(), vdev: dto.vdev, active },
+      { ...req, statusRule: 'default' },
+    );
+  }
+}
