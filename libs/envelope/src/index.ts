@@ -5,3 +5,5 @@ export { Errors } from './error-catalogue.js';
 export { type StatusRule, httpStatusOf } from './http-status.js';
 export { STATUS_RULE, UseStatusRule } from './status-rule.decorator.js';
 export { pyRepr, validationError } from './validation-message.js';
+export { Boolish, boolish, Integerish } from './wire/boolish.js';
+export { readGetBody } from './wire/get-body.js';

@@ -11,9 +11,8 @@ import {
   Req,
 } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { type Envelope, pyRepr, UseStatusRule } from '#envelope';
+import { type Envelope, pyRepr, readGetBody, UseStatusRule } from '#envelope';
 import { type ConnectorParams, ConnectorService } from './connector/connector.service.js';
-import { readGetBody } from './connector/get-body.js';
 import { VolumeErrors } from './domain/volume-errors.js';
 import { CreateFcpTemplateBody, EditFcpTemplateBody } from './dto/fcp-template.dto.js';
 import { FcpUsageBody } from './dto/fcp-usage.dto.js';

@@ -17,7 +17,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { CPU_SHARE, DIRECTORY_NAME, MEMORY_SIZE, PCI_FUNCTION, USERID, VDEV } from '#jobs';
-import { Boolish, Integerish } from './transforms.js';
+import { Boolish, Integerish } from '#envelope';
 
 export const DISK_FORMATS = ['ext2', 'ext3', 'ext4', 'xfs', 'swap', 'none'] as const;
 

@@ -13,7 +13,7 @@ import {
 } from 'class-validator';
 import { OS_VERSION } from '#images';
 import { REMOTE_HOST, VDEV } from '#jobs';
-import { Boolish, Integerish } from './transforms.js';
+import { Boolish, Integerish } from '#envelope';
 
 /** `start`: optional seconds to wait for the guest OS to become reachable. */
 export class StartActionDto {

@@ -1,8 +1,7 @@
 import { Controller, Get, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { type Envelope, UseStatusRule } from '#envelope';
+import { type Envelope, readGetBody, UseStatusRule } from '#envelope';
 import type { NicRecord } from '#persistence';
-import { readGetBody } from './get-body.js';
 import { NicReadsService } from './nic-reads.service.js';
 
 /** GET /vswitch (spec §4.10): the NIC records of a port id. */

@@ -1,17 +1,6 @@
 /** Loose request values the reference accepts (reference-behaviour §3 and §6). */
 
-const TRUE = new Set(['True', 'TRUE', 'true', '1', 'ON', 'On', 'on', 'YES', 'Yes', 'yes']);
-const FALSE = new Set(['False', 'FALSE', 'false', '0', 'OFF', 'Off', 'off', 'NO', 'No', 'no']);
-
-/** A boolean-ish value: true/false or one of the reference's spellings; undefined if neither. */
-export function boolish(v: unknown): boolean | undefined {
-  if (typeof v === 'boolean') return v;
-  if (v === 1 || v === 0) return v === 1;
-  if (typeof v !== 'string') return undefined;
-  if (TRUE.has(v)) return true;
-  if (FALSE.has(v)) return false;
-  return undefined;
-}
+export { boolish } from '#envelope';
 
 /**
  * A list parameter as the reference's client writes it in a query string: a Python literal

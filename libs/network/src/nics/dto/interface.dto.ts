@@ -12,7 +12,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { VDEV } from '#jobs';
-import { Boolish } from './boolish.js';
+import { Boolish } from '#envelope';
 import { OS_VERSION } from '../domain/patterns.js';
 import { GuestNetworksConstraint } from './guest-network.validator.js';
 

@@ -13,7 +13,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { VDEV } from '#jobs';
-import { Boolish } from './boolish.js';
+import { Boolish } from '#envelope';
 import { MAC_ADDR, VSWITCH_NAME } from '../domain/patterns.js';
 
 const BOOLISH = { message: "is not of type 'boolean'" };

@@ -1,11 +1,13 @@
 import type { IncomingMessage } from 'node:http';
-import { Errors } from '#envelope';
+import { Errors } from '../error-catalogue.js';
 
+/** Bodies on GET are small JSON documents; anything bigger is not one. */
 const LIMIT = 64 * 1024;
 
 /**
- * The JSON body of a GET request: Fastify does not parse those, but existing clients of the
- * reference send `GET /vswitch` with `{"portid": …}` (reference §6). Undefined when none.
+ * The JSON body of a GET request. Fastify does not parse bodies of GET requests, but existing
+ * clients of the reference send some parameters that way (reference §6: the volume connector,
+ * `GET /vswitch`), so the raw stream is read here. Undefined when there is no body.
  */
 export async function readGetBody(raw: IncomingMessage): Promise<unknown> {
   const length = raw.headers['content-length'];
@@ -15,9 +17,10 @@ export async function readGetBody(raw: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of raw) {
-    size += (chunk as Buffer).length;
+    const buf = chunk as Buffer;
+    size += buf.length;
     if (size > LIMIT) throw Errors.payloadTooLarge(LIMIT);
-    chunks.push(chunk as Buffer);
+    chunks.push(buf);
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return undefined;
