@@ -12,7 +12,7 @@ import type { ActiveNic } from './network.types.js';
 import { NIC_CODES } from './nic.codes.js';
 import { freeMacId, macAddress } from './nic.mac.js';
 import { nicDefs, nicDevices } from './nicdef.js';
-import { findVswitch } from './vswitch.lookup.js';
+import { findVswitch, vswitchNameParam } from './vswitch.lookup.js';
 
 const P = { vdev: 2, type: 3, vswitch: 3 } as const;
 
@@ -64,10 +64,7 @@ export const nicDelete: SmapiHandler = (ctx, target, params) => {
  */
 export const nicConnect: SmapiHandler = (ctx, target, params) => {
   const vdev = vdevParam(params.vdev, P.vdev);
-  const name = params.vswitch;
-  if (typeof name !== 'string' || !/^[A-Z0-9@#$_-]{1,8}$/i.test(name)) {
-    throw syntax(P.vswitch, SYNTAX.BAD_CHARS, 'switch_name must be 1-8 characters');
-  }
+  const name = vswitchNameParam(params.vswitch, P.vswitch);
   const u = activeUser(ctx, target);
   const nic = activeNic(u, vdev);
   const vsw = findVswitch(ctx.state, name);

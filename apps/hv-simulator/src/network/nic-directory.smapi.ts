@@ -10,7 +10,7 @@ import {
 } from '../smapi/smapi.context.js';
 import { NIC_CODES } from './nic.codes.js';
 import { nicDefs, nicDevices, withNicdef, type NicDef } from './nicdef.js';
-import { findVswitch } from './vswitch.lookup.js';
+import { findVswitch, vswitchNameParam } from './vswitch.lookup.js';
 
 // Parameter numbers (target_identifier = 1).
 const P = { vdev: 2, type: 3, macId: 5, vswitch: 3 } as const;
@@ -81,10 +81,7 @@ export const nicDeleteDM: SmapiHandler = (ctx, target, params) => {
  */
 export const nicConnectDM: SmapiHandler = (ctx, target, params) => {
   const vdev = vdevParam(params.vdev, P.vdev);
-  const name = params.vswitch;
-  if (typeof name !== 'string' || !/^[A-Z0-9@#$_-]{1,8}$/i.test(name)) {
-    throw syntax(P.vswitch, SYNTAX.BAD_CHARS, 'switch_name must be 1-8 characters');
-  }
+  const name = vswitchNameParam(params.vswitch, P.vswitch);
   const u = editableUser(ctx, target);
   const nic = definedNic(u, vdev);
   if (!findVswitch(ctx.state, name)) throw fail(NIC_CODES.VSWITCH_NOT_FOUND, name.toUpperCase());

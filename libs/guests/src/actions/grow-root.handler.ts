@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { HypervisorClient, isMgmtFailure } from '#hypervisor';
+import { HypervisorClient } from '#hypervisor';
 import type { GrowRootVolumePayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
 import { punchConfigFile, START_GUEST_CONFIGURE } from '../guestconf/guest-config.js';
 import { requireManagedGuest } from './require-managed.js';
+import { reachable } from './soft-stop.js';
 
 /** Name of the script the reference punches (its `gpartvol.sh`). */
 export const GROW_ROOT_SCRIPT = 'gpartvol.sh';
@@ -47,7 +48,7 @@ export class GrowRootVolumeHandler implements OperationHandler<'guest.grow-root-
       content: SCRIPT,
     });
     if ((await this.hv.queryUserPower(p.userid)) !== 'on') return '';
-    if (!(await this.reachable(p.userid))) {
+    if (!(await reachable(this.hv, p.userid))) {
       await ctx.skip('run guest configuration', 'the guest OS does not answer: runs at next boot');
       return '';
     }
@@ -55,16 +56,5 @@ export class GrowRootVolumeHandler implements OperationHandler<'guest.grow-root-
       this.hv.execInGuest(p.userid, START_GUEST_CONFIGURE),
     );
     return '';
-  }
-
-  /** The reference's IUCV probe. */
-  private async reachable(userid: string): Promise<boolean> {
-    try {
-      await this.hv.execInGuest(userid, "echo 'ping'");
-      return true;
-    } catch (e) {
-      if (isMgmtFailure(e)) return false;
-      throw e;
-    }
   }
 }
