@@ -1,8 +1,10 @@
 import { type INestApplication, Injectable } from '@nestjs/common';
 import { type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { serviceVersion } from '#config';
+import { bodyVariantSchemas } from './body-variants.schemas.js';
 import { dtoSchemas, referencedSchemas } from './dto.schemas.js';
 import { ENVELOPE_SCHEMA } from './envelope.schema.js';
+import { OPERATION_SCHEMA } from './operation.schema.js';
 import { AUTH_SCHEME, annotateOperation } from './operation.annotator.js';
 import { RouteFactsReader, operationIdOf } from './route-facts.reader.js';
 
@@ -45,6 +47,7 @@ export class OpenApiDocumentFactory {
         if (!op) continue;
         const f = op.operationId ? facts.get(op.operationId) : undefined;
         if (!f) throw new Error(`OpenAPI: no route metadata for ${method} ${path}`);
+        if (f.bodyVariants) Object.assign(schemas, bodyVariantSchemas(f.bodyVariants, schemas));
         annotateOperation(op, method, f, schemas);
       }
     }
@@ -54,6 +57,7 @@ export class OpenApiDocumentFactory {
         ...doc.components?.schemas,
         ...referencedSchemas(doc.paths, schemas),
         Envelope: ENVELOPE_SCHEMA,
+        Operation: OPERATION_SCHEMA,
       },
     };
     return doc;

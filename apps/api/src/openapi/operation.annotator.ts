@@ -2,10 +2,14 @@ import type {
   OperationObject,
   ParameterObject,
   ReferenceObject,
+  RequestBodyObject,
+  ResponseObject,
   ResponsesObject,
   SchemaObject,
 } from '@nestjs/swagger';
-import { ACCEPTED_HEADERS, envelopeResponse } from './envelope.schema.js';
+import { ACCEPTED_HEADERS, envelopeResponse, envelopeWith } from './envelope.schema.js';
+import { OPERATION_REF } from './operation.schema.js';
+import { headerParameters } from './request-headers.js';
 import type { RouteFacts } from './route-facts.reader.js';
 import { RULE_STATUSES } from './status-rule.statuses.js';
 
@@ -52,21 +56,51 @@ export function annotateOperation(
     .flatMap((t) => queryParameters(schemas[t.name]))
     .filter((p) => !inPath.has(p.name));
   op.parameters = [...scanned, ...query];
+  const body = requestBody(facts);
+  if (body) op.requestBody = body;
   op.responses = responses(method, facts);
   if (!facts.isPublic) op.security = [{ [AUTH_SCHEME]: [] }];
 }
 
-/** Scanned parameters, with request headers optional (Nest never requires a header). */
+/**
+ * Scanned parameters but headers, then the headers the route reads (Swagger drops them on
+ * handlers that take the reply), then the operation headers.
+ */
 function parameters(
   scanned: (ParameterObject | ReferenceObject)[],
   facts: RouteFacts,
 ): (ParameterObject | ReferenceObject)[] {
   const ours = facts.submitsOperation ? OPERATION_HEADERS : [];
   const taken = new Set(ours.map((p) => p.name.toLowerCase()));
-  const kept = scanned
-    .filter((p) => !(isParameter(p) && p.in === 'header' && taken.has(p.name.toLowerCase())))
-    .map((p) => (isParameter(p) && p.in === 'header' ? { ...p, required: false } : p));
-  return [...kept, ...ours];
+  const isHeader = (p: ParameterObject | ReferenceObject) => isParameter(p) && p.in === 'header';
+  const read = [
+    ...scanned
+      .filter(isParameter)
+      .filter(isHeader)
+      .map((p) => p.name),
+    ...facts.headers,
+  ].filter((n) => !taken.has(n.toLowerCase()));
+  return [...scanned.filter((p) => !isHeader(p)), ...headerParameters(read), ...ours];
+}
+
+/** Bodies Swagger cannot see: validated per variant by the route, or read as a stream. */
+function requestBody(facts: RouteFacts): RequestBodyObject | undefined {
+  if (facts.bodyVariants)
+    return {
+      required: true,
+      description: `\`${facts.bodyVariants.field}\` selects which other fields apply.`,
+      content: {
+        'application/json': {
+          schema: { $ref: `#/components/schemas/${facts.bodyVariants.name}` },
+        },
+      },
+    };
+  if (facts.streamBody)
+    return {
+      required: true,
+      content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+    };
+  return undefined;
 }
 
 /** The fields of a whole-object `@Query()` DTO, each a query parameter with its rules. */
@@ -80,10 +114,36 @@ function queryParameters(schema: SchemaObject | undefined): ParameterObject[] {
   }));
 }
 
+/**
+ * The envelope at the route's success status, at each status it can fail with, and 202 with the
+ * operation; then what the route declares with @ApiResponse, status by status: its `content`
+ * replaces the envelope (a route that answers something else), its `schema` refines the
+ * envelope (e.g. the type of `output`), its description and headers are added.
+ */
 function responses(method: string, facts: RouteFacts): ResponsesObject {
+  const out = generatedResponses(method, facts);
+  for (const [status, d] of Object.entries(facts.declared)) {
+    const base = out[status] ?? envelopeResponse(status);
+    const headers = { ...base.headers, ...d.headers };
+    out[status] = {
+      ...base,
+      description: d.description || base.description,
+      ...(Object.keys(headers).length && { headers }),
+      ...(d.content && { content: d.content }),
+      ...(!d.content &&
+        d.schema && { content: { 'application/json': { schema: envelopeWith(d.schema) } } }),
+    };
+  }
+  return out;
+}
+
+function generatedResponses(method: string, facts: RouteFacts): Record<string, ResponseObject> {
   const success = facts.httpCode ?? (method === 'post' ? 201 : 200);
-  const out: ResponsesObject = { [success]: envelopeResponse(success) };
-  if (facts.submitsOperation) out[202] = envelopeResponse(202, ACCEPTED_HEADERS);
+  const out: Record<string, ResponseObject> = { [success]: envelopeResponse(success) };
+  if (facts.submitsOperation)
+    out[202] = envelopeResponse(202, ACCEPTED_HEADERS, {
+      properties: { output: { $ref: OPERATION_REF } },
+    });
   // always200 answers every outcome of the route itself with 200 (as the reference does)
   if (facts.statusRule !== 'always200') out[400] = envelopeResponse(400);
   // the token guard runs before the route, whatever its status rule
