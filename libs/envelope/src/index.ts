@@ -5,4 +5,5 @@ export { Errors } from './error-catalogue.js';
 export { type StatusRule, httpStatusOf } from './http-status.js';
 export { STATUS_RULE, UseStatusRule } from './status-rule.decorator.js';
 export { BODY_VARIANTS, type BodyVariants, UseBodyVariants } from './body-variants.decorator.js';
+export { AcceptsGetBody, GET_BODY } from './get-body.decorator.js';
 export { pyRepr, validationError } from './validation-message.js';

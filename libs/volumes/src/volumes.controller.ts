@@ -12,6 +12,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { type Envelope, pyRepr, UseStatusRule } from '#envelope';
+import { ConnectorDocs } from './connector/connector.openapi.js';
 import { type ConnectorParams, ConnectorService } from './connector/connector.service.js';
 import { readGetBody } from './connector/get-body.js';
 import { VolumeErrors } from './domain/volume-errors.js';
@@ -88,6 +89,7 @@ export class VolumesController {
 
   /** Parameters in a JSON body wrapped in `info` (as existing clients send) or the query. */
   @Get('conn/:userid')
+  @ConnectorDocs()
   async connector(
     @Param('userid') userid: string,
     @Query() query: Record<string, unknown>,

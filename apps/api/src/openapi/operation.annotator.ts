@@ -59,6 +59,8 @@ export function annotateOperation(
   const body = requestBody(facts);
   if (body) op.requestBody = body;
   op.responses = responses(method, facts);
+  if (facts.getBody)
+    op.description = [op.description, getBodyNote(facts.getBody)].filter(Boolean).join('\n\n');
   if (!facts.isPublic) op.security = [{ [AUTH_SCHEME]: [] }];
 }
 
@@ -81,6 +83,16 @@ function parameters(
     ...facts.headers,
   ].filter((n) => !taken.has(n.toLowerCase()));
   return [...scanned.filter((p) => !isHeader(p)), ...headerParameters(read), ...ours];
+}
+
+/** What a description says of a GET that also takes a JSON body (AcceptsGetBody). */
+function getBodyNote({ wrapper }: { wrapper?: string }): string {
+  const form = wrapper ? `\`{"${wrapper}": {…}}\`` : '`{…}`';
+  return (
+    'Existing clients send the parameters as a JSON body on this GET instead, ' +
+    `${form} with the same names (reference §6): that is accepted too. OpenAPI tools ` +
+    'cannot show a GET body, hence only the query form here.'
+  );
 }
 
 /** Bodies Swagger cannot see: validated per variant by the route, or read as a stream. */
@@ -123,7 +135,7 @@ function queryParameters(schema: SchemaObject | undefined): ParameterObject[] {
 function responses(method: string, facts: RouteFacts): ResponsesObject {
   const out = generatedResponses(method, facts);
   for (const [status, d] of Object.entries(facts.declared)) {
-    const base = out[status] ?? envelopeResponse(status);
+    const base = out[status] ?? (status === '202' ? accepted() : envelopeResponse(status));
     const headers = { ...base.headers, ...d.headers };
     out[status] = {
       ...base,
@@ -137,13 +149,13 @@ function responses(method: string, facts: RouteFacts): ResponsesObject {
   return out;
 }
 
+const accepted = (): ResponseObject =>
+  envelopeResponse(202, ACCEPTED_HEADERS, { properties: { output: { $ref: OPERATION_REF } } });
+
 function generatedResponses(method: string, facts: RouteFacts): Record<string, ResponseObject> {
   const success = facts.httpCode ?? (method === 'post' ? 201 : 200);
   const out: Record<string, ResponseObject> = { [success]: envelopeResponse(success) };
-  if (facts.submitsOperation)
-    out[202] = envelopeResponse(202, ACCEPTED_HEADERS, {
-      properties: { output: { $ref: OPERATION_REF } },
-    });
+  if (facts.submitsOperation) out[202] = accepted();
   // always200 answers every outcome of the route itself with 200 (as the reference does)
   if (facts.statusRule !== 'always200') out[400] = envelopeResponse(400);
   // the token guard runs before the route, whatever its status rule

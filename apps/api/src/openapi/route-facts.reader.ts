@@ -9,7 +9,13 @@ import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants.js';
 import { DECORATORS, type ResponseObject } from '@nestjs/swagger';
 import { IS_PUBLIC } from '#auth';
-import { BODY_VARIANTS, type BodyVariants, STATUS_RULE, type StatusRule } from '#envelope';
+import {
+  BODY_VARIANTS,
+  type BodyVariants,
+  GET_BODY,
+  STATUS_RULE,
+  type StatusRule,
+} from '#envelope';
 import { STREAM_BODY } from '#files';
 import { SUBMITS_OPERATION } from '#operations';
 
@@ -26,6 +32,8 @@ export interface RouteFacts {
   headers: string[];
   /** A body validated per value of one of its fields (UseBodyVariants). */
   bodyVariants?: BodyVariants;
+  /** Also takes its parameters as a JSON body on GET (AcceptsGetBody); its wrapper key. */
+  getBody?: { wrapper?: string };
   /** Its `application/octet-stream` body is read as a stream (StreamBody). */
   streamBody: boolean;
   /** Responses the route declares with @ApiResponse & co., by status. */
@@ -71,6 +79,7 @@ export class RouteFactsReader {
           queryTypes: queryTypes(cls, name),
           headers: headerNames(cls, name),
           bodyVariants: this.reflector.get<BodyVariants | undefined>(BODY_VARIANTS, handler),
+          getBody: this.reflector.get<{ wrapper?: string } | undefined>(GET_BODY, handler),
           streamBody: Boolean(
             (
               Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) as
