@@ -148,6 +148,7 @@ describe('operators', () => {
         'Retry-After',
       ]);
       expect(action.responses['409']).toBeDefined();
+      expect(action.responses['422'].description).toContain('Idempotency-Key');
       expect(doc.paths['/guests/{userid}/power_state'].get.responses['202']).toBeUndefined();
     });
 

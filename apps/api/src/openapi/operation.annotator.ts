@@ -30,7 +30,9 @@ const OPERATION_HEADERS: ParameterObject[] = [
     name: 'Idempotency-Key',
     in: 'header',
     required: false,
-    description: 'Repeating a request with the same key answers with the same operation.',
+    description:
+      'Repeating a request with the same key answers with the same operation; the same key ' +
+      'with a different body is refused with 422.',
     schema: { type: 'string' },
   },
 ];
@@ -161,6 +163,11 @@ function generatedResponses(method: string, facts: RouteFacts): Record<string, R
   // the token guard runs before the route, whatever its status rule
   if (!facts.isPublic) out[401] = envelopeResponse(401);
   for (const status of RULE_STATUSES[facts.statusRule]) out[status] = envelopeResponse(status);
-  if (facts.submitsOperation) out[503] = envelopeResponse(503);
+  if (facts.submitsOperation) {
+    // Prefer handling=strict, and a reused Idempotency-Key, on any route that submits one
+    out[409] ??= envelopeResponse(409);
+    out[422] = envelopeResponse(422);
+    out[503] = envelopeResponse(503);
+  }
   return out;
 }
