@@ -1,5 +1,6 @@
 import { eventually, request } from './support/http.js';
 import { allSchemas, schemaValidator, structuralProblems } from './support/openapi-check.js';
+import { readEvents } from './support/sse.js';
 import { TestStack } from './support/stack.js';
 
 /** Operator surfaces: Prometheus /metrics behind credentials, the OpenAPI document and its page. */
@@ -272,6 +273,18 @@ describe('operators', () => {
       expect(get.parameters.map((p: any) => p.name)).toContain('Prefer');
       const list = doc.paths['/operations'].get.responses['200'].content['application/json'];
       expect(check(list.schema, (await stack.http('GET', '/operations')).body)).toEqual([]);
+
+      const stream = doc.paths['/operations/{id}/events'].get.responses['200'].content;
+      const read = await readEvents(`${stack.url}/operations/${accepted.body.output.id}/events`, {
+        'x-auth-token': await stack.token(),
+      });
+      expect(read.contentType).toMatch(new RegExp(`^${Object.keys(stream)[0]}`));
+      expect(read.events.at(-1)).toMatchObject({ event: 'done', id: 'done' });
+      for (const e of read.events)
+        expect([e.event, check(stream['text/event-stream']['x-events'][e.event], e.data)]).toEqual([
+          e.event,
+          [],
+        ]);
     });
 
     it('asks for the token on every route but the public ones', () => {
