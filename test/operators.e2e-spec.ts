@@ -271,6 +271,11 @@ describe('operators', () => {
       expect(op.status).toBe(200);
       expect(check(get.responses['200'].content['application/json'].schema, op.body)).toEqual([]);
       expect(get.parameters.map((p: any) => p.name)).toContain('Prefer');
+      const cancel = doc.paths['/operations/{id}/cancel'].post;
+      expect(cancel.parameters).toContainEqual(
+        expect.objectContaining({ name: 'Prefer', description: expect.stringMatching(/stop/) }),
+      );
+      expect(Object.keys(cancel.responses)).toEqual(expect.arrayContaining(['202', '404', '409']));
       const list = doc.paths['/operations'].get.responses['200'].content['application/json'];
       expect(check(list.schema, (await stack.http('GET', '/operations')).body)).toEqual([]);
 

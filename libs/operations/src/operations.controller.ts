@@ -8,7 +8,7 @@ import {
   Post,
   Query,
 } from '@nestjs/common';
-import { ApiResponse } from '@nestjs/swagger';
+import { ApiHeader, ApiResponse } from '@nestjs/swagger';
 import { type Envelope, Errors, ok } from '#envelope';
 import { OperationsRepository } from '#persistence';
 import type { Accepted } from './accepted.js';
@@ -16,6 +16,7 @@ import { OpRequest, type OperationRequest } from './operation-request.decorator.
 import { ListOperationsQuery, WaitQuery } from './operations.dto.js';
 import {
   CANCEL_ANSWERS,
+  CANCEL_PREFER,
   NO_SUCH_OPERATION,
   OPERATION_OUTPUT,
   OPERATION_PAGE_OUTPUT,
@@ -67,6 +68,7 @@ export class OperationsController {
   @ApiResponse(NO_SUCH_OPERATION)
   @ApiResponse(CANCEL_ANSWERS[0])
   @ApiResponse(CANCEL_ANSWERS[1])
+  @ApiHeader(CANCEL_PREFER)
   cancel(
     @Param('id', new ParseUUIDPipe({ exceptionFactory: () => Errors.notExist(120, 'Operation') }))
     id: string,

@@ -1,4 +1,4 @@
-import type { ApiResponseOptions } from '@nestjs/swagger';
+import type { ApiHeaderOptions, ApiResponseOptions } from '@nestjs/swagger';
 
 /** The operation resource's schema in the OpenAPI document (apps/api/src/openapi). */
 const OPERATION = { $ref: '#/components/schemas/Operation' };
@@ -37,3 +37,12 @@ export const CANCEL_ANSWERS: ApiResponseOptions[] = [
   { status: 202, description: 'Cancelling: the running operation stops at its next safe point' },
   { status: 409, description: 'The operation has already ended' },
 ];
+
+/** Cancel waits for the operation to stop as a submit waits for it to end. */
+export const CANCEL_PREFER: ApiHeaderOptions = {
+  name: 'Prefer',
+  required: false,
+  description:
+    '`respond-async`: answer 202 at once; `wait=N`: wait at most N seconds for the operation ' +
+    'to stop, then 202.',
+};

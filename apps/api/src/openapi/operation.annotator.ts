@@ -77,6 +77,13 @@ function parameters(
   const ours = facts.submitsOperation ? OPERATION_HEADERS : [];
   const taken = new Set(ours.map((p) => p.name.toLowerCase()));
   const isHeader = (p: ParameterObject | ReferenceObject) => isParameter(p) && p.in === 'header';
+  // a description given with @ApiHeader wins over ours
+  const described = new Map(
+    scanned
+      .filter(isParameter)
+      .filter((p) => isHeader(p) && p.description)
+      .map((p) => [p.name.toLowerCase(), p.description]),
+  );
   const read = [
     ...scanned
       .filter(isParameter)
@@ -84,7 +91,11 @@ function parameters(
       .map((p) => p.name),
     ...facts.headers,
   ].filter((n) => !taken.has(n.toLowerCase()));
-  return [...scanned.filter((p) => !isHeader(p)), ...headerParameters(read), ...ours];
+  const headers = headerParameters(read).map((p) => {
+    const description = described.get(p.name.toLowerCase());
+    return description ? { ...p, description } : p;
+  });
+  return [...scanned.filter((p) => !isHeader(p)), ...headers, ...ours];
 }
 
 /** What a description says of a GET that also takes a JSON body (AcceptsGetBody). */
