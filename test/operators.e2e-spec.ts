@@ -112,6 +112,11 @@ describe('operators', () => {
       const limit = params.find((p: any) => p.name === 'limit');
       expect(limit).toMatchObject({ in: 'query', required: false });
       expect(limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 500 });
+      // and parameters read one by one, untyped
+      const names = (path: string) =>
+        doc.paths[path].get.parameters.map((p: any) => `${p.in}:${p.name}`);
+      expect(names('/host/diskpool')).toEqual(['query:poolname', 'query:details']);
+      expect(names('/images')).toEqual(['query:imagename']);
     });
 
     /** Routes whose success is not the envelope, as they declare it. */

@@ -57,7 +57,14 @@ export function annotateOperation(
   const query = facts.queryTypes
     .flatMap((t) => queryParameters(schemas[t.name]))
     .filter((p) => !inPath.has(p.name));
-  op.parameters = [...scanned, ...query];
+  const inQuery = new Set(
+    [...scanned.filter(isParameter).filter((p) => p.in === 'query'), ...query].map((p) => p.name),
+  );
+  // read one by one and untyped: documented as optional strings (the route checks them)
+  const named: ParameterObject[] = [...new Set(facts.queryNames)]
+    .filter((n) => !inQuery.has(n))
+    .map((name) => ({ name, in: 'query', required: false, schema: { type: 'string' } }));
+  op.parameters = [...scanned, ...query, ...named];
   const body = requestBody(facts);
   if (body) op.requestBody = body;
   op.responses = responses(method, facts);

@@ -28,6 +28,8 @@ export interface RouteFacts {
   httpCode?: number;
   /** Classes of `@Query()` parameters taken whole (their fields are the query parameters). */
   queryTypes: Type[];
+  /** Query parameters the handler reads one by one with `@Query('name')`. */
+  queryNames: string[];
   /** Request headers the handler reads with `@Headers('name')`, lower case. */
   headers: string[];
   /** A body validated per value of one of its fields (UseBodyVariants). */
@@ -77,7 +79,8 @@ export class RouteFactsReader {
             this.reflector.getAllAndOverride<boolean>(SUBMITS_OPERATION, targets) ?? false,
           httpCode: Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined,
           queryTypes: queryTypes(cls, name),
-          headers: headerNames(cls, name),
+          queryNames: namedArgs(cls, name, RouteParamtypes.QUERY),
+          headers: namedArgs(cls, name, RouteParamtypes.HEADERS).map((h) => h.toLowerCase()),
           bodyVariants: this.reflector.get<BodyVariants | undefined>(BODY_VARIANTS, handler),
           getBody: this.reflector.get<{ wrapper?: string } | undefined>(GET_BODY, handler),
           streamBody: Boolean(
@@ -100,11 +103,15 @@ export class RouteFactsReader {
 const routeArgs = (cls: Type, method: string): RouteArgs =>
   (Reflect.getMetadata(ROUTE_ARGS_METADATA, cls, method) ?? {}) as RouteArgs;
 
-/** Swagger leaves out the parameters of handlers that take the reply (@Res): read them here. */
-function headerNames(cls: Type, method: string): string[] {
+/**
+ * Names of the values a handler takes one by one, e.g. `@Headers('x')`: Swagger leaves them out
+ * on handlers that take the reply (@Res), and when their type is `unknown`.
+ */
+function namedArgs(cls: Type, method: string, type: RouteParamtypes): string[] {
   return Object.entries(routeArgs(cls, method))
-    .filter(([key, arg]) => key.startsWith(`${RouteParamtypes.HEADERS}:`) && arg.data)
-    .map(([, arg]) => String(arg.data).toLowerCase());
+    .filter(([key, arg]) => key.startsWith(`${type}:`) && typeof arg.data === 'string')
+    .sort(([, a], [, b]) => a.index - b.index)
+    .map(([, arg]) => arg.data as string);
 }
 
 function queryTypes(cls: Type, method: string): Type[] {
