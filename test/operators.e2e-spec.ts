@@ -117,6 +117,11 @@ describe('operators', () => {
         doc.paths[path].get.parameters.map((p: any) => `${p.in}:${p.name}`);
       expect(names('/host/diskpool')).toEqual(['query:poolname', 'query:details']);
       expect(names('/images')).toEqual(['query:imagename']);
+      expect(names('/volumes/fcptemplates')).toEqual(
+        ['template_id_list', 'assigner_id', 'storage_providers', 'host_default'].map(
+          (n) => `query:${n}`,
+        ),
+      );
     });
 
     /** Routes whose success is not the envelope, as they declare it. */

@@ -19,6 +19,7 @@ import { VolumeErrors } from './domain/volume-errors.js';
 import { CreateFcpTemplateBody, EditFcpTemplateBody } from './dto/fcp-template.dto.js';
 import { FcpUsageBody } from './dto/fcp-usage.dto.js';
 import { FcpUsageService } from './fcp/fcp-usage.service.js';
+import { TemplateDetailDocs, TemplateListDocs } from './templates/fcp-templates.openapi.js';
 import { FcpTemplatesService } from './templates/fcp-templates.service.js';
 
 /** An FCP device number in a path: exactly 4 hex digits (reference schema `fcp`). */
@@ -53,12 +54,14 @@ export class VolumesController {
 
   @Get('fcptemplates')
   @UseStatusRule('notFound')
+  @TemplateListDocs()
   listTemplates(@Query() query: Record<string, unknown>): Promise<Envelope> {
     return this.templates.list(query);
   }
 
   @Get('fcptemplates/detail')
   @UseStatusRule('notFound')
+  @TemplateDetailDocs()
   templateDetails(@Query() query: Record<string, unknown>): Promise<Envelope> {
     return this.templates.detail(query);
   }
