@@ -14,7 +14,13 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as 
  * The OpenAPI document, generated from the code: routes and parameters scanned by Swagger,
  * body and query schemas from the DTOs' class-validator rules, and per route (from its
  * metadata) the envelope responses, the statuses its status rule can produce, auth, and the
- * operation headers. No @ApiProperty decorators needed.
+ * operation headers. No @ApiProperty decorators needed. What a route can add:
+ * - `@Headers('name')`, `@Query('name')`: documented even where Swagger drops them;
+ * - `UseBodyVariants` (#envelope): a body whose one field picks its DTO, as a discriminated oneOf;
+ * - `AcceptsGetBody` (#envelope): a GET that also takes its parameters as a JSON body;
+ * - `StreamBody` (#files): an octet-stream body;
+ * - Swagger's `@ApiResponse` (per status: `content` replaces the envelope, `schema` refines it,
+ *   description and headers are added), `@ApiOperation`, `@ApiQuery`, `@ApiHeader`.
  */
 @Injectable()
 export class OpenApiDocumentFactory {
