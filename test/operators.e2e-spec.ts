@@ -160,6 +160,8 @@ describe('operators', () => {
       ]);
       expect(action.responses['409']).toBeDefined();
       expect(action.responses['422'].description).toContain('Idempotency-Key');
+      expect(Object.keys(action.responses)).toEqual(expect.arrayContaining(['413', '415']));
+      expect(doc.paths['/guests/{userid}'].get.responses['413']).toBeUndefined();
       expect(doc.paths['/guests/{userid}/power_state'].get.responses['202']).toBeUndefined();
     });
 

@@ -68,6 +68,11 @@ export function annotateOperation(
   const body = requestBody(facts);
   if (body) op.requestBody = body;
   op.responses = responses(method, facts);
+  // refused before the route runs: a body over the limit, or of a type the route does not read
+  if (op.requestBody) {
+    op.responses[413] ??= envelopeResponse(413);
+    op.responses[415] ??= envelopeResponse(415);
+  }
   if (facts.getBody)
     op.description = [op.description, getBodyNote(facts.getBody)].filter(Boolean).join('\n\n');
   if (!facts.isPublic) op.security = [{ [AUTH_SCHEME]: [] }];
