@@ -162,6 +162,14 @@ describe('operators', () => {
       expect(action.responses['422'].description).toContain('Idempotency-Key');
       expect(Object.keys(action.responses)).toEqual(expect.arrayContaining(['413', '415']));
       expect(doc.paths['/guests/{userid}'].get.responses['413']).toBeUndefined();
+      // always200 answers its own outcomes with 200, but not what is refused before it runs
+      expect(Object.keys(doc.paths['/volumes/fcp/{fcp_id}'].put.responses).sort()).toEqual([
+        '200',
+        '400',
+        '401',
+        '413',
+        '415',
+      ]);
       expect(doc.paths['/guests/{userid}/power_state'].get.responses['202']).toBeUndefined();
     });
 

@@ -12,8 +12,10 @@ import { RULE_STATUSES } from './status-rule.statuses.js';
  */
 export function responses(method: string, facts: RouteFacts, hasBody: boolean): ResponsesObject {
   const out = generatedResponses(method, facts);
-  // refused before the route runs: a body over the limit, or of a type the route does not read
+  // refused before the route runs, whatever its status rule: a body over the limit, of a type
+  // the route does not read, or malformed JSON
   if (hasBody) {
+    out[400] ??= envelopeResponse(400);
     out[413] = envelopeResponse(413);
     out[415] = envelopeResponse(415);
   }
