@@ -1,4 +1,6 @@
 import { eventually, request } from './support/http.js';
+import { allSchemas, schemaValidator, structuralProblems } from './support/openapi-check.js';
+import { readEvents } from './support/sse.js';
 import { TestStack } from './support/stack.js';
 
 /** Operator surfaces: Prometheus /metrics behind credentials, the OpenAPI document and its page. */
@@ -110,15 +112,34 @@ describe('operators', () => {
       const limit = params.find((p: any) => p.name === 'limit');
       expect(limit).toMatchObject({ in: 'query', required: false });
       expect(limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 500 });
+      // and parameters read one by one, untyped
+      const names = (path: string) =>
+        doc.paths[path].get.parameters.map((p: any) => `${p.in}:${p.name}`);
+      expect(names('/host/diskpool')).toEqual(['query:poolname', 'query:details']);
+      expect(names('/images')).toEqual(['query:imagename']);
+      expect(names('/volumes/fcptemplates')).toEqual(
+        ['template_id_list', 'assigner_id', 'storage_providers', 'host_default'].map(
+          (n) => `query:${n}`,
+        ),
+      );
     });
 
+    /** Routes whose success is not the envelope, as they declare it. */
+    const bare = ['get /operations/{id}/events 200', 'get /smapi-healthy 200', 'post /files 200'];
+    const isEnvelope = (schema: any) =>
+      schema.$ref === '#/components/schemas/Envelope' ||
+      schema.allOf?.[0]?.$ref === '#/components/schemas/Envelope';
+
     it('answers every route with the envelope and the statuses of its rule', () => {
-      for (const item of Object.values<any>(doc.paths))
-        for (const op of Object.values<any>(item))
-          for (const response of Object.values<any>(op.responses))
-            expect(response.content['application/json'].schema.$ref).toBe(
-              '#/components/schemas/Envelope',
-            );
+      for (const [path, item] of Object.entries<any>(doc.paths))
+        for (const [method, op] of Object.entries<any>(item))
+          for (const [status, response] of Object.entries<any>(op.responses)) {
+            if (bare.includes(`${method} ${path} ${status}`)) continue;
+            expect([
+              `${method} ${path} ${status}`,
+              isEnvelope(response.content['application/json'].schema),
+            ]).toEqual([`${method} ${path} ${status}`, true]);
+          }
       expect(Object.keys(doc.paths['/guests/{userid}'].get.responses)).toEqual(
         expect.arrayContaining(['200', '400', '401', '404', '500']),
       );
@@ -138,7 +159,162 @@ describe('operators', () => {
         'Retry-After',
       ]);
       expect(action.responses['409']).toBeDefined();
+      expect(action.responses['422'].description).toContain('Idempotency-Key');
+      expect(Object.keys(action.responses)).toEqual(expect.arrayContaining(['413', '415']));
+      expect(doc.paths['/guests/{userid}'].get.responses['413']).toBeUndefined();
+      // always200 answers its own outcomes with 200, but not what is refused before it runs
+      expect(Object.keys(doc.paths['/volumes/fcp/{fcp_id}'].put.responses).sort()).toEqual([
+        '200',
+        '400',
+        '401',
+        '413',
+        '415',
+      ]);
       expect(doc.paths['/guests/{userid}/power_state'].get.responses['202']).toBeUndefined();
+    });
+
+    it('keeps the OpenAPI 3.1 rules, and every schema is valid JSON Schema 2020-12', () => {
+      expect(structuralProblems(doc)).toEqual([]);
+      const check = schemaValidator(doc);
+      for (const [where, schema] of allSchemas(doc)) {
+        let error = '';
+        try {
+          check(schema, null);
+        } catch (e) {
+          error = (e as Error).message;
+        }
+        expect([where, error]).toEqual([where, '']);
+      }
+    });
+
+    it('describes the action body as one schema per action, picked by `action`', () => {
+      const body = doc.paths['/guests/{userid}/action'].post.requestBody;
+      expect(body.required).toBe(true);
+      const union = schemaOf(body.content['application/json'].schema.$ref);
+      expect(union.discriminator.propertyName).toBe('action');
+      expect(Object.keys(union.discriminator.mapping)).toHaveLength(18);
+      expect(union.oneOf).toHaveLength(18);
+      const resize = schemaOf(union.discriminator.mapping.live_resize_cpus);
+      expect(resize.required.sort()).toEqual(['action', 'cpu_cnt']);
+      expect(resize.properties.action.const).toBe('live_resize_cpus');
+      expect(resize.properties.cpu_cnt).toMatchObject({ type: 'integer', minimum: 1, maximum: 64 });
+      expect(schemaOf(union.discriminator.mapping.deploy).required).toContain('image');
+
+      const check = schemaValidator(doc);
+      const problems = (b: object) => check(body.content['application/json'].schema, b);
+      expect(problems({ action: 'live_resize_cpus', cpu_cnt: 2 })).toEqual([]);
+      expect(problems({ action: 'pause', ignored: 1 })).toEqual([]);
+      expect(problems({ action: 'live_resize_cpus' })).not.toEqual([]);
+      expect(problems({ action: 'stop', foo: 1 })).not.toEqual([]);
+      expect(problems({ action: 'no_such_action' })).not.toEqual([]);
+    });
+
+    it('shows wrapped bodies wrapped', () => {
+      const wrapper = (path: string, method: string) => {
+        const ref = doc.paths[path][method].requestBody.content['application/json'].schema.$ref;
+        const body = schemaOf(ref);
+        return [Object.keys(body.properties), body.required];
+      };
+      expect(wrapper('/guests', 'post')).toEqual([['guest'], ['guest']]);
+      expect(wrapper('/vswitches', 'post')).toEqual([['vswitch'], ['vswitch']]);
+      expect(wrapper('/guests/volumes', 'post')).toEqual([['info'], ['info']]);
+      expect(wrapper('/volumes/fcp/{fcp_id}', 'put')).toEqual([['info'], ['info']]);
+      expect(wrapper('/images/{name}', 'put')).toEqual([['location'], ['location']]);
+      expect(doc.paths['/files'].put.requestBody.content).toHaveProperty([
+        'application/octet-stream',
+      ]);
+    });
+
+    it('documents the event stream of an operation and its Last-Event-ID', () => {
+      const events = doc.paths['/operations/{id}/events'].get;
+      const ok = events.responses['200'];
+      expect(Object.keys(ok.content)).toEqual(['text/event-stream']);
+      for (const word of ['progress', 'step', 'done', 'heartbeat', 'retry', 'Last-Event-ID'])
+        expect(ok.description).toContain(word);
+      expect(Object.keys(ok.content['text/event-stream']['x-events']).sort()).toEqual([
+        'done',
+        'progress',
+        'step',
+      ]);
+      expect(events.parameters).toContainEqual(
+        expect.objectContaining({ name: 'Last-Event-ID', in: 'header', required: false }),
+      );
+      expect(events.responses['404']).toBeDefined();
+    });
+
+    it('documents the token exchange headers', () => {
+      const token = doc.paths['/token'].post;
+      expect(token.parameters).toContainEqual(
+        expect.objectContaining({ name: 'X-Admin-Token', in: 'header' }),
+      );
+      expect(token.responses['200'].headers['X-Auth-Token'].schema).toEqual({ type: 'string' });
+      expect(token.responses['401']).toBeDefined();
+      expect(token.security ?? []).toEqual([]);
+    });
+
+    it('marks /smapi-healthy deprecated, with the bare answer it really sends', async () => {
+      const op = doc.paths['/smapi-healthy'].get;
+      expect(op.deprecated).toBe(true);
+      const schema = op.responses['200'].content['application/json'].schema;
+      expect(isEnvelope(schema)).toBe(false);
+      const res = await stack.http('GET', '/smapi-healthy');
+      expect(res.status).toBe(200);
+      expect(schemaValidator(doc)(schema, res.body)).toEqual([]);
+      expect(schemaValidator(doc)(schema, { overallRC: 0, output: {} })).not.toEqual([]);
+    });
+
+    it('documents the query form of GETs that clients also send with a JSON body', () => {
+      const conn = doc.paths['/volumes/conn/{userid}'].get;
+      expect(conn.parameters).toContainEqual(
+        expect.objectContaining({ name: 'reserve', in: 'query', required: true }),
+      );
+      expect(conn.description).toContain('JSON body');
+      expect(conn.description).toContain('{"info": {…}}');
+      const byPort = doc.paths['/vswitch'].get;
+      expect(byPort.parameters).toContainEqual(
+        expect.objectContaining({ name: 'portid', in: 'query' }),
+      );
+      expect(byPort.description).toContain('JSON body');
+    });
+
+    it('types the operation a 202 and /operations/{id} answer, as they really answer', async () => {
+      const create = doc.paths['/guests'].post.responses['202'];
+      const accepted = await stack.http('POST', '/guests', {
+        body: { guest: { userid: 'OAS01', vcpus: 1, memory: 512 } },
+        headers: { prefer: 'respond-async' },
+      });
+      expect(accepted.status).toBe(202);
+      const check = schemaValidator(doc);
+      expect(check(create.content['application/json'].schema, accepted.body)).toEqual([]);
+      expect(
+        check(create.content['application/json'].schema, { ...accepted.body, output: 1 }),
+      ).not.toEqual([]);
+      expect(Object.keys(create.headers)).toContain('Location');
+
+      const get = doc.paths['/operations/{id}'].get;
+      const op = await stack.http('GET', `/operations/${accepted.body.output.id}?wait=20`);
+      expect(op.status).toBe(200);
+      expect(check(get.responses['200'].content['application/json'].schema, op.body)).toEqual([]);
+      expect(get.parameters.map((p: any) => p.name)).toContain('Prefer');
+      const cancel = doc.paths['/operations/{id}/cancel'].post;
+      expect(cancel.parameters).toContainEqual(
+        expect.objectContaining({ name: 'Prefer', description: expect.stringMatching(/stop/) }),
+      );
+      expect(Object.keys(cancel.responses)).toEqual(expect.arrayContaining(['202', '404', '409']));
+      const list = doc.paths['/operations'].get.responses['200'].content['application/json'];
+      expect(check(list.schema, (await stack.http('GET', '/operations')).body)).toEqual([]);
+
+      const stream = doc.paths['/operations/{id}/events'].get.responses['200'].content;
+      const read = await readEvents(`${stack.url}/operations/${accepted.body.output.id}/events`, {
+        'x-auth-token': await stack.token(),
+      });
+      expect(read.contentType).toMatch(new RegExp(`^${Object.keys(stream)[0]}`));
+      expect(read.events.at(-1)).toMatchObject({ event: 'done', id: 'done' });
+      for (const e of read.events)
+        expect([e.event, check(stream['text/event-stream']['x-events'][e.event], e.data)]).toEqual([
+          e.event,
+          [],
+        ]);
     });
 
     it('asks for the token on every route but the public ones', () => {

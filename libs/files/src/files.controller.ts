@@ -8,6 +8,7 @@ import {
   Put,
   type StreamableFile,
 } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
 import type { Envelope } from '#envelope';
 import { ExportFileBody } from './dto/export-file.dto.js';
 import { type FileImportOutput, FilesService } from './files.service.js';
@@ -29,6 +30,11 @@ export class FilesController {
 
   @Post()
   @HttpCode(200) // the spec answers 200 to every success
+  @ApiResponse({
+    status: 200,
+    description: 'The file itself, not an envelope (errors are envelopes)',
+    content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+  })
   download(@Body() body: ExportFileBody): Promise<StreamableFile> {
     return this.files.export(body.source_file);
   }

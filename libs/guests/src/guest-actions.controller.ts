@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { type Envelope, UseStatusRule } from '#envelope';
+import { type Envelope, UseBodyVariants, UseStatusRule } from '#envelope';
 import { type Accepted, OpRequest, type OperationRequest, SubmitsOperation } from '#operations';
+import { GUEST_ACTION_BODIES } from './dto/guest-action-bodies.js';
 import { GuestActionsService } from './guest-actions.service.js';
 
 /** POST /guests/{userid}/action: every action of spec §4.7 on one route. */
@@ -12,6 +13,7 @@ export class GuestActionsController {
   @HttpCode(200) // the spec answers 200 to every success
   @UseStatusRule('notFoundAndConflict')
   @SubmitsOperation()
+  @UseBodyVariants('GuestAction', 'action', GUEST_ACTION_BODIES)
   act(
     @Param('userid') userid: string,
     @Body() body: unknown,

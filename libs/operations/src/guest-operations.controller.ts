@@ -1,8 +1,10 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
 import { type Envelope, ok } from '#envelope';
 import { OperationsRepository } from '#persistence';
 import { operationView } from './operation-view.js';
 import { ListOperationsQuery } from './operations.dto.js';
+import { OPERATION_PAGE_OUTPUT } from './operations.openapi.js';
 
 /** GET /guests/{userid}/operations: the history of one guest, newest first. */
 @Controller('guests/:userid/operations')
@@ -10,6 +12,7 @@ export class GuestOperationsController {
   constructor(private readonly ops: OperationsRepository) {}
 
   @Get()
+  @ApiResponse(OPERATION_PAGE_OUTPUT)
   async history(
     @Param('userid') userid: string,
     @Query() q: ListOperationsQuery,

@@ -8,11 +8,19 @@ import {
   Post,
   Query,
 } from '@nestjs/common';
+import { ApiHeader, ApiResponse } from '@nestjs/swagger';
 import { type Envelope, Errors, ok } from '#envelope';
 import { OperationsRepository } from '#persistence';
 import type { Accepted } from './accepted.js';
 import { OpRequest, type OperationRequest } from './operation-request.decorator.js';
 import { ListOperationsQuery, WaitQuery } from './operations.dto.js';
+import {
+  CANCEL_ANSWERS,
+  CANCEL_PREFER,
+  NO_SUCH_OPERATION,
+  OPERATION_OUTPUT,
+  OPERATION_PAGE_OUTPUT,
+} from './operations.openapi.js';
 import { OperationsService } from './operations.service.js';
 import { operationView } from './operation-view.js';
 import { parsePrefer } from './prefer.js';
@@ -26,6 +34,7 @@ export class OperationsController {
   ) {}
 
   @Get()
+  @ApiResponse(OPERATION_PAGE_OUTPUT)
   async list(@Query() q: ListOperationsQuery): Promise<Envelope> {
     const page = await this.ops.list({
       target: q.userid,
@@ -38,6 +47,8 @@ export class OperationsController {
   }
 
   @Get(':id')
+  @ApiResponse(OPERATION_OUTPUT)
+  @ApiResponse(NO_SUCH_OPERATION)
   async get(
     @Param('id', new ParseUUIDPipe({ exceptionFactory: () => Errors.notExist(120, 'Operation') }))
     id: string,
@@ -53,6 +64,11 @@ export class OperationsController {
   /** Cancels a queued or running operation; 409 once it has ended. */
   @Post(':id/cancel')
   @HttpCode(200)
+  @ApiResponse(OPERATION_OUTPUT)
+  @ApiResponse(NO_SUCH_OPERATION)
+  @ApiResponse(CANCEL_ANSWERS[0])
+  @ApiResponse(CANCEL_ANSWERS[1])
+  @ApiHeader(CANCEL_PREFER)
   cancel(
     @Param('id', new ParseUUIDPipe({ exceptionFactory: () => Errors.notExist(120, 'Operation') }))
     id: string,

@@ -12,11 +12,13 @@ import {
 } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { type Envelope, pyRepr, readGetBody, UseStatusRule } from '#envelope';
+import { ConnectorDocs } from './connector/connector.openapi.js';
 import { type ConnectorParams, ConnectorService } from './connector/connector.service.js';
 import { VolumeErrors } from './domain/volume-errors.js';
 import { CreateFcpTemplateBody, EditFcpTemplateBody } from './dto/fcp-template.dto.js';
 import { FcpUsageBody } from './dto/fcp-usage.dto.js';
 import { FcpUsageService } from './fcp/fcp-usage.service.js';
+import { TemplateDetailDocs, TemplateListDocs } from './templates/fcp-templates.openapi.js';
 import { FcpTemplatesService } from './templates/fcp-templates.service.js';
 
 /** An FCP device number in a path: exactly 4 hex digits (reference schema `fcp`). */
@@ -51,12 +53,14 @@ export class VolumesController {
 
   @Get('fcptemplates')
   @UseStatusRule('notFound')
+  @TemplateListDocs()
   listTemplates(@Query() query: Record<string, unknown>): Promise<Envelope> {
     return this.templates.list(query);
   }
 
   @Get('fcptemplates/detail')
   @UseStatusRule('notFound')
+  @TemplateDetailDocs()
   templateDetails(@Query() query: Record<string, unknown>): Promise<Envelope> {
     return this.templates.detail(query);
   }
@@ -87,6 +91,7 @@ export class VolumesController {
 
   /** Parameters in a JSON body wrapped in `info` (as existing clients send) or the query. */
   @Get('conn/:userid')
+  @ConnectorDocs()
   async connector(
     @Param('userid') userid: string,
     @Query() query: Record<string, unknown>,

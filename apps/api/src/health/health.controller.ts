@@ -1,9 +1,11 @@
 import { Controller, Get, HttpCode, Res } from '@nestjs/common';
+import { ApiOperation, ApiResponse } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '#auth';
 import { type Envelope, UseStatusRule, ok } from '#envelope';
 import { SmapiHealth } from '#hypervisor';
 import { ReadinessService } from './readiness.service.js';
+import { NOT_READY, SMAPI_HEALTHY_ANSWER } from './health.openapi.js';
 
 /** Probes for orchestrators (public) and the reference's systems-management health report. */
 @Controller()
@@ -22,6 +24,7 @@ export class HealthController {
   @Get('health/ready')
   @Public()
   @HttpCode(200)
+  @ApiResponse(NOT_READY)
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<Envelope> {
     const report = await this.readiness.check();
     if (report.status !== 'ok') void reply.status(503);
@@ -41,6 +44,8 @@ export class HealthController {
    * envelope, because that is what those clients parse.
    */
   @Get('smapi-healthy')
+  @ApiOperation({ deprecated: true, summary: 'Deprecated: use GET /smapi_health' })
+  @ApiResponse(SMAPI_HEALTHY_ANSWER)
   async smapiHealthy(@Res() reply: FastifyReply): Promise<void> {
     const r = await this.smapi.report();
     const body = {

@@ -15,7 +15,27 @@ export function dtoSchemas(): Record<string, SchemaObject> {
     classTransformerMetadataStorage: defaultMetadataStorage,
   }) as Record<string, SchemaObject>;
   for (const s of Object.values(schemas)) if (s.type === 'object') s.additionalProperties = false;
-  return schemas;
+  return unknownRefsToAny(schemas);
+}
+
+/**
+ * A field checked only by a custom rule (ValidateBy) with a union type has no schema type: the
+ * generator refers to its design type, e.g. `Object`, a schema that does not exist. It stands
+ * for any value (its rule is in the DTO), so say that rather than leave a dangling $ref.
+ */
+function unknownRefsToAny(schemas: Record<string, SchemaObject>): Record<string, SchemaObject> {
+  const dangling = (v: unknown): v is { $ref: string } =>
+    typeof v === 'object' &&
+    v !== null &&
+    typeof (v as { $ref?: unknown }).$ref === 'string' &&
+    !((v as { $ref: string }).$ref.slice(PREFIX.length) in schemas);
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (dangling(v)) return { description: 'checked by a custom rule' };
+    if (typeof v !== 'object' || v === null) return v;
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+  };
+  return walk(schemas) as Record<string, SchemaObject>;
 }
 
 /**

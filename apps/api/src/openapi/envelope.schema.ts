@@ -21,15 +21,23 @@ export const ENVELOPE_SCHEMA: SchemaObject = {
   },
 };
 
-/** A response whose body is the envelope. */
+/** The envelope refined by `more` (e.g. the type of its `output`). */
+export const envelopeWith = (more: SchemaObject): SchemaObject => ({
+  allOf: [{ $ref: ENVELOPE_REF }, more],
+});
+
+/** A response whose body is the envelope (refined by `more`, if given). */
 export function envelopeResponse(
-  status: number,
+  status: number | string,
   headers?: Record<string, HeaderObject>,
+  more?: SchemaObject,
 ): ResponseObject {
   return {
-    description: STATUS_DESCRIPTIONS[status] ?? `HTTP ${status}`,
+    description: STATUS_DESCRIPTIONS[Number(status)] ?? `HTTP ${status}`,
     ...(headers && { headers }),
-    content: { 'application/json': { schema: { $ref: ENVELOPE_REF } } },
+    content: {
+      'application/json': { schema: more ? envelopeWith(more) : { $ref: ENVELOPE_REF } },
+    },
   };
 }
 

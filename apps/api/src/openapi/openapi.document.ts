@@ -1,8 +1,10 @@
 import { type INestApplication, Injectable } from '@nestjs/common';
 import { type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { serviceVersion } from '#config';
+import { bodyVariantSchemas } from './body-variants.schemas.js';
 import { dtoSchemas, referencedSchemas } from './dto.schemas.js';
 import { ENVELOPE_SCHEMA } from './envelope.schema.js';
+import { OPERATION_SCHEMA } from './operation.schema.js';
 import { AUTH_SCHEME, annotateOperation } from './operation.annotator.js';
 import { RouteFactsReader, operationIdOf } from './route-facts.reader.js';
 
@@ -12,7 +14,13 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as 
  * The OpenAPI document, generated from the code: routes and parameters scanned by Swagger,
  * body and query schemas from the DTOs' class-validator rules, and per route (from its
  * metadata) the envelope responses, the statuses its status rule can produce, auth, and the
- * operation headers. No @ApiProperty decorators needed.
+ * operation headers. No @ApiProperty decorators needed. What a route can add:
+ * - `@Headers('name')`, `@Query('name')`: documented even where Swagger drops them;
+ * - `UseBodyVariants` (#envelope): a body whose one field picks its DTO, as a discriminated oneOf;
+ * - `AcceptsGetBody` (#envelope): a GET that also takes its parameters as a JSON body;
+ * - `StreamBody` (#files): an octet-stream body;
+ * - Swagger's `@ApiResponse` (per status: `content` replaces the envelope, `schema` refines it,
+ *   description and headers are added), `@ApiOperation`, `@ApiQuery`, `@ApiHeader`.
  */
 @Injectable()
 export class OpenApiDocumentFactory {
@@ -45,6 +53,7 @@ export class OpenApiDocumentFactory {
         if (!op) continue;
         const f = op.operationId ? facts.get(op.operationId) : undefined;
         if (!f) throw new Error(`OpenAPI: no route metadata for ${method} ${path}`);
+        if (f.bodyVariants) Object.assign(schemas, bodyVariantSchemas(f.bodyVariants, schemas));
         annotateOperation(op, method, f, schemas);
       }
     }
@@ -54,6 +63,7 @@ export class OpenApiDocumentFactory {
         ...doc.components?.schemas,
         ...referencedSchemas(doc.paths, schemas),
         Envelope: ENVELOPE_SCHEMA,
+        Operation: OPERATION_SCHEMA,
       },
     };
     return doc;

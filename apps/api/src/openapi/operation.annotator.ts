@@ -2,12 +2,12 @@ import type {
   OperationObject,
   ParameterObject,
   ReferenceObject,
-  ResponsesObject,
+  RequestBodyObject,
   SchemaObject,
 } from '@nestjs/swagger';
-import { ACCEPTED_HEADERS, envelopeResponse } from './envelope.schema.js';
+import { responses } from './operation.responses.js';
+import { headerParameters } from './request-headers.js';
 import type { RouteFacts } from './route-facts.reader.js';
-import { RULE_STATUSES } from './status-rule.statuses.js';
 
 export const AUTH_SCHEME = 'authToken';
 
@@ -26,7 +26,9 @@ const OPERATION_HEADERS: ParameterObject[] = [
     name: 'Idempotency-Key',
     in: 'header',
     required: false,
-    description: 'Repeating a request with the same key answers with the same operation.',
+    description:
+      'Repeating a request with the same key answers with the same operation; the same key ' +
+      'with a different body is refused with 422.',
     schema: { type: 'string' },
   },
 ];
@@ -51,22 +53,82 @@ export function annotateOperation(
   const query = facts.queryTypes
     .flatMap((t) => queryParameters(schemas[t.name]))
     .filter((p) => !inPath.has(p.name));
-  op.parameters = [...scanned, ...query];
-  op.responses = responses(method, facts);
+  const inQuery = new Set(
+    [...scanned.filter(isParameter).filter((p) => p.in === 'query'), ...query].map((p) => p.name),
+  );
+  // read one by one and untyped: documented as optional strings (the route checks them)
+  const named: ParameterObject[] = [...new Set(facts.queryNames)]
+    .filter((n) => !inQuery.has(n))
+    .map((name) => ({ name, in: 'query', required: false, schema: { type: 'string' } }));
+  op.parameters = [...scanned, ...query, ...named];
+  const body = requestBody(facts);
+  if (body) op.requestBody = body;
+  op.responses = responses(method, facts, op.requestBody !== undefined);
+  if (facts.getBody)
+    op.description = [op.description, getBodyNote(facts.getBody)].filter(Boolean).join('\n\n');
   if (!facts.isPublic) op.security = [{ [AUTH_SCHEME]: [] }];
 }
 
-/** Scanned parameters, with request headers optional (Nest never requires a header). */
+/**
+ * Scanned parameters but headers, then the headers the route reads (Swagger drops them on
+ * handlers that take the reply), then the operation headers.
+ */
 function parameters(
   scanned: (ParameterObject | ReferenceObject)[],
   facts: RouteFacts,
 ): (ParameterObject | ReferenceObject)[] {
   const ours = facts.submitsOperation ? OPERATION_HEADERS : [];
   const taken = new Set(ours.map((p) => p.name.toLowerCase()));
-  const kept = scanned
-    .filter((p) => !(isParameter(p) && p.in === 'header' && taken.has(p.name.toLowerCase())))
-    .map((p) => (isParameter(p) && p.in === 'header' ? { ...p, required: false } : p));
-  return [...kept, ...ours];
+  const isHeader = (p: ParameterObject | ReferenceObject) => isParameter(p) && p.in === 'header';
+  // a description given with @ApiHeader wins over ours
+  const described = new Map(
+    scanned
+      .filter(isParameter)
+      .filter((p) => isHeader(p) && p.description)
+      .map((p) => [p.name.toLowerCase(), p.description]),
+  );
+  const read = [
+    ...scanned
+      .filter(isParameter)
+      .filter(isHeader)
+      .map((p) => p.name),
+    ...facts.headers,
+  ].filter((n) => !taken.has(n.toLowerCase()));
+  const headers = headerParameters(read).map((p) => {
+    const description = described.get(p.name.toLowerCase());
+    return description ? { ...p, description } : p;
+  });
+  return [...scanned.filter((p) => !isHeader(p)), ...headers, ...ours];
+}
+
+/** What a description says of a GET that also takes a JSON body (AcceptsGetBody). */
+function getBodyNote({ wrapper }: { wrapper?: string }): string {
+  const form = wrapper ? `\`{"${wrapper}": {…}}\`` : '`{…}`';
+  return (
+    'Existing clients send the parameters as a JSON body on this GET instead, ' +
+    `${form} with the same names (reference §6): that is accepted too. OpenAPI tools ` +
+    'cannot show a GET body, hence only the query form here.'
+  );
+}
+
+/** Bodies Swagger cannot see: validated per variant by the route, or read as a stream. */
+function requestBody(facts: RouteFacts): RequestBodyObject | undefined {
+  if (facts.bodyVariants)
+    return {
+      required: true,
+      description: `\`${facts.bodyVariants.field}\` selects which other fields apply.`,
+      content: {
+        'application/json': {
+          schema: { $ref: `#/components/schemas/${facts.bodyVariants.name}` },
+        },
+      },
+    };
+  if (facts.streamBody)
+    return {
+      required: true,
+      content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+    };
+  return undefined;
 }
 
 /** The fields of a whole-object `@Query()` DTO, each a query parameter with its rules. */
@@ -78,17 +140,4 @@ function queryParameters(schema: SchemaObject | undefined): ParameterObject[] {
     required: required.has(name),
     schema: s,
   }));
-}
-
-function responses(method: string, facts: RouteFacts): ResponsesObject {
-  const success = facts.httpCode ?? (method === 'post' ? 201 : 200);
-  const out: ResponsesObject = { [success]: envelopeResponse(success) };
-  if (facts.submitsOperation) out[202] = envelopeResponse(202, ACCEPTED_HEADERS);
-  // always200 answers every outcome of the route itself with 200 (as the reference does)
-  if (facts.statusRule !== 'always200') out[400] = envelopeResponse(400);
-  // the token guard runs before the route, whatever its status rule
-  if (!facts.isPublic) out[401] = envelopeResponse(401);
-  for (const status of RULE_STATUSES[facts.statusRule]) out[status] = envelopeResponse(status);
-  if (facts.submitsOperation) out[503] = envelopeResponse(503);
-  return out;
 }

@@ -6,8 +6,17 @@ import {
 } from '@nestjs/common/constants.js';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants.js';
+import { DECORATORS, type ResponseObject } from '@nestjs/swagger';
 import { IS_PUBLIC } from '#auth';
-import { STATUS_RULE, type StatusRule } from '#envelope';
+import {
+  BODY_VARIANTS,
+  type BodyVariants,
+  GET_BODY,
+  STATUS_RULE,
+  type StatusRule,
+} from '#envelope';
+import { STREAM_BODY } from '#files';
 import { SUBMITS_OPERATION } from '#operations';
 
 /** What the OpenAPI document needs to know about one route, beyond what Swagger scans. */
@@ -19,7 +28,22 @@ export interface RouteFacts {
   httpCode?: number;
   /** Classes of `@Query()` parameters taken whole (their fields are the query parameters). */
   queryTypes: Type[];
+  /** Query parameters the handler reads one by one with `@Query('name')`. */
+  queryNames: string[];
+  /** Request headers the handler reads with `@Headers('name')`, lower case. */
+  headers: string[];
+  /** A body validated per value of one of its fields (UseBodyVariants). */
+  bodyVariants?: BodyVariants;
+  /** Also takes its parameters as a JSON body on GET (AcceptsGetBody); its wrapper key. */
+  getBody?: { wrapper?: string };
+  /** Its `application/octet-stream` body is read as a stream (StreamBody). */
+  streamBody: boolean;
+  /** Responses the route declares with @ApiResponse & co., by status. */
+  declared: Record<string, DeclaredResponse>;
 }
+
+/** What @ApiResponse stores: a ResponseObject, or `schema` for its JSON body. */
+export type DeclaredResponse = Partial<ResponseObject> & { schema?: object };
 
 /** Swagger's operationId of a route; we pass it to Swagger so both sides agree. */
 export const operationIdOf = (controller: string, method: string): string =>
@@ -55,6 +79,20 @@ export class RouteFactsReader {
             this.reflector.getAllAndOverride<boolean>(SUBMITS_OPERATION, targets) ?? false,
           httpCode: Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined,
           queryTypes: queryTypes(cls, name),
+          queryNames: namedArgs(cls, name, RouteParamtypes.QUERY),
+          headers: namedArgs(cls, name, RouteParamtypes.HEADERS).map((h) => h.toLowerCase()),
+          bodyVariants: this.reflector.get<BodyVariants | undefined>(BODY_VARIANTS, handler),
+          getBody: this.reflector.get<{ wrapper?: string } | undefined>(GET_BODY, handler),
+          streamBody: Boolean(
+            (
+              Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) as
+                Record<string, unknown> | undefined
+            )?.[STREAM_BODY],
+          ),
+          declared: {
+            ...(Reflect.getMetadata(DECORATORS.API_RESPONSE, cls) as object | undefined),
+            ...(Reflect.getMetadata(DECORATORS.API_RESPONSE, handler) as object | undefined),
+          },
         });
       }
     }
@@ -62,8 +100,22 @@ export class RouteFactsReader {
   }
 }
 
+const routeArgs = (cls: Type, method: string): RouteArgs =>
+  (Reflect.getMetadata(ROUTE_ARGS_METADATA, cls, method) ?? {}) as RouteArgs;
+
+/**
+ * Names of the values a handler takes one by one, e.g. `@Headers('x')`: Swagger leaves them out
+ * on handlers that take the reply (@Res), and when their type is `unknown`.
+ */
+function namedArgs(cls: Type, method: string, type: RouteParamtypes): string[] {
+  return Object.entries(routeArgs(cls, method))
+    .filter(([key, arg]) => key.startsWith(`${type}:`) && typeof arg.data === 'string')
+    .sort(([, a], [, b]) => a.index - b.index)
+    .map(([, arg]) => arg.data as string);
+}
+
 function queryTypes(cls: Type, method: string): Type[] {
-  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, cls, method) ?? {}) as RouteArgs;
+  const args = routeArgs(cls, method);
   const types = (Reflect.getMetadata('design:paramtypes', cls.prototype as object, method) ??
     []) as unknown[];
   return Object.entries(args)

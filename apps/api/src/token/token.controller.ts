@@ -1,4 +1,5 @@
 import { Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public, TokenService } from '#auth';
 import { type Envelope, Errors, ok } from '#envelope';
@@ -11,6 +12,17 @@ export class TokenController {
   @Post()
   @Public()
   @HttpCode(200)
+  @ApiResponse({
+    status: 200,
+    description: 'The temporary token is in the `X-Auth-Token` header.',
+    headers: {
+      'X-Auth-Token': {
+        description: 'Send it as `X-Auth-Token` on every other request until it expires.',
+        schema: { type: 'string' },
+      },
+    },
+  })
+  @ApiResponse({ status: 401, description: 'Missing or wrong X-Admin-Token' })
   async issue(
     @Headers('x-admin-token') adminToken: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,

@@ -1,6 +1,6 @@
 import { Controller, Get, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { type Envelope, readGetBody, UseStatusRule } from '#envelope';
+import { AcceptsGetBody, type Envelope, readGetBody, UseStatusRule } from '#envelope';
 import type { NicRecord } from '#persistence';
 import { NicReadsService } from './nic-reads.service.js';
 
@@ -12,6 +12,7 @@ export class VswitchPortController {
   /** `portid` from the JSON body of the GET, as existing clients send it, or from the query. */
   @Get()
   @UseStatusRule('default')
+  @AcceptsGetBody()
   async byPort(
     @Query('portid') query: unknown,
     @Req() req: FastifyRequest,

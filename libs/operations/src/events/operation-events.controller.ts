@@ -1,9 +1,11 @@
 import { Controller, Get, Headers, Param, ParseUUIDPipe, Res } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiResponse } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AppConfig } from '#config';
 import { Errors, ModID } from '#envelope';
 import { OperationsRepository } from '#persistence';
 import { JobWaiter } from '../job-waiter.service.js';
+import { OPERATION_EVENTS_RESPONSE } from './operation-events.openapi.js';
 import { OperationStream } from './operation-stream.js';
 
 const notFound = () => Errors.notExist(ModID.REST, 'Operation');
@@ -18,6 +20,8 @@ export class OperationEventsController {
   ) {}
 
   @Get(':id/events')
+  @ApiResponse(OPERATION_EVENTS_RESPONSE)
+  @ApiNotFoundResponse({ description: 'No such operation' })
   async events(
     @Param('id', new ParseUUIDPipe({ exceptionFactory: notFound })) id: string,
     @Headers('last-event-id') lastEventId: string | undefined,

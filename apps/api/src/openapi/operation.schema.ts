@@ -1,0 +1,63 @@
+import type { SchemaObject } from '@nestjs/swagger';
+import { ENVELOPE_REF } from './envelope.schema.js';
+
+export const OPERATION_REF = '#/components/schemas/Operation';
+
+const time = (description: string, nullable = false): SchemaObject => ({
+  type: nullable ? ['string', 'null'] : 'string',
+  format: 'date-time',
+  description,
+});
+
+/** The operation resource (libs/operations/src/operation-view.ts), `output` of 202 and /operations. */
+export const OPERATION_SCHEMA: SchemaObject = {
+  type: 'object',
+  required: ['id', 'kind', 'status', 'progress', 'steps', 'created_at', 'links'],
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    kind: { type: 'string', examples: ['guest.create'] },
+    queue: { type: 'string' },
+    target: { type: ['string', 'null'], description: 'the guest userid, upper case' },
+    status: { type: 'string', enum: ['queued', 'running', 'succeeded', 'failed', 'cancelled'] },
+    progress: {
+      type: 'object',
+      properties: {
+        percent: { type: 'integer', minimum: 0, maximum: 100 },
+        step: { type: ['string', 'null'] },
+      },
+    },
+    attempts: { type: 'integer' },
+    steps: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['name', 'started_at'],
+        properties: {
+          name: { type: 'string' },
+          started_at: time('when the step started'),
+          ended_at: time('null while it runs', true),
+          result: { type: ['string', 'null'], enum: ['ok', 'failed', 'skipped', null] },
+          rc: { type: 'integer' },
+          rs: { type: 'integer' },
+          detail: { type: 'string' },
+        },
+      },
+    },
+    request: { type: 'object', description: 'what was asked' },
+    created_at: time('when it was submitted'),
+    started_at: time('when a worker took it', true),
+    finished_at: time('when it ended', true),
+    http_status: {
+      type: ['integer', 'null'],
+      description: 'status of the final answer, once ended',
+    },
+    response: {
+      oneOf: [{ $ref: ENVELOPE_REF }, { type: 'null' }],
+      description: 'the final answer, as the waiting request would have had it, once ended',
+    },
+    links: {
+      type: 'object',
+      properties: { self: { type: 'string', examples: ['/operations/{id}'] } },
+    },
+  },
+};
