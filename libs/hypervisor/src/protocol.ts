@@ -210,46 +210,6 @@ export interface ImagePerformanceOutput {
   sharedMemKb: number;
 }
 
-/** One NIC of the running guest (Virtual_Network_Adapter_Query_Extended). */
-export interface AdapterInfo {
-  /** Device number, 4 upper-case hex digits. */
-  vdev: string;
-  type: 'QDIO';
-  /** `02` coupled to a LAN/vswitch and usable, `00` not coupled. */
-  status: string;
-  /** `SYSTEM` for vswitches; '' while uncoupled. */
-  lanOwner: string;
-  lanName: string;
-  /** 12 upper-case hex digits, no separators. */
-  macAddress: string;
-  /** The IP address the guest OS registered on the MAC, when it has one. */
-  ipAddress?: string;
-  ipVersion?: '4' | '6';
-}
-
-export interface AdapterQueryOutput {
-  adapters: AdapterInfo[];
-}
-
-/** Counters of one NIC coupled to a vswitch (Virtual_Network_Vswitch_Query_Byte_Stats). */
-export interface NicByteStats {
-  userid: string;
-  /** Device number, 4 upper-case hex digits. */
-  vdev: string;
-  framesRx: number;
-  framesTx: number;
-  framesRxDiscarded: number;
-  framesTxDiscarded: number;
-  framesRxErrors: number;
-  framesTxErrors: number;
-  bytesRx: number;
-  bytesTx: number;
-}
-
-export interface VswitchByteStatsOutput {
-  vswitches: { name: string; nics: NicByteStats[] }[];
-}
-
 /** VMRELOCATE: live guest relocation within an SSI cluster. */
 export interface VmRelocateParams {
   action: 'TEST' | 'MOVE';
@@ -285,66 +245,6 @@ export interface VmRelocateOutput {
   quiesceMs: number;
 }
 
-// ---- management-guest operations ----
-//
-//   POST /mgmt/{operation}?<args>  body: the input file (application/octet-stream), if any
-//     → 200 application/json MgmtReply, or for creatediskimage on success
-//     → 200 application/octet-stream: the image file.
-//
-// The simulator runs them as the management guest runs the zthin scripts: rc 0 success, 1 bad
-// parameters, 3 the operation failed; `lines` is the script's output (failures `ERROR: …`).
-
-export const MGMT_OPERATIONS = [
-  'unpackdiskimage',
-  'creatediskimage',
-  'punch',
-  'purge',
-  'queryrdr',
-  'execcmd',
-  'consolelog',
-  'refresh_bootmap',
-] as const;
-export type MgmtOperation = (typeof MGMT_OPERATIONS)[number];
-
-/** String arguments of one operation, sent in the query string. */
-export type MgmtArgs = Record<string, string>;
-
-export interface MgmtReply {
-  rc: number;
-  lines: string[];
-}
-
-/** unpackdiskimage `{userid, vdev}`, body = image file: disk bytes written. */
-export interface UnpackDiskImageReply extends MgmtReply {
-  bytes?: number;
-}
-
-/** punch `{userid, class, name}`, body = file: the spool id in the user's reader. */
-export interface PunchReply extends MgmtReply {
-  spoolId?: number;
-}
-
-/** One spool file in a user's virtual reader. */
-export interface ReaderFile {
-  spoolId: number;
-  spoolClass: string;
-  name: string;
-  /** Bytes. */
-  size: number;
-  /** When it arrived, ISO 8601. */
-  time: string;
-}
-
-/**
- * execcmd `{userid, cmd}`: a command run in the guest's OS over IUCV, its output lines; rc 3
- * when the guest is not reachable (not logged on, paused, shutting down or no OS up).
- */
-export type ExecCmdReply = MgmtReply;
-
-/** consolelog `{userid}`: the guest's spooled console lines (none unless it spools). */
-export type ConsoleLogReply = MgmtReply;
-
-/** queryrdr `{userid}`. (purge `{userid, spoolid}` answers a plain MgmtReply.) */
-export interface QueryReaderReply extends MgmtReply {
-  files?: ReaderFile[];
-}
+// Management-guest operations and the NIC query shapes live beside this file.
+export * from './mgmt.protocol.js';
+export * from './nic.protocol.js';
