@@ -9,3 +9,12 @@ export { AcceptsGetBody, GET_BODY } from './wire/get-body.decorator.js';
 export { pyRepr, validationError } from './validation-message.js';
 export { Boolish, boolish, Integerish } from './wire/boolish.js';
 export { readGetBody } from './wire/get-body.js';
+export {
+  ApiOutput,
+  INTEGER,
+  STRING,
+  STRINGS,
+  arrayOf,
+  exactObject,
+  mapOf,
+} from './output.decorator.js';
