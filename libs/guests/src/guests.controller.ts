@@ -3,6 +3,12 @@ import { type Envelope, UseStatusRule } from '#envelope';
 import { type Accepted, OpRequest, type OperationRequest, SubmitsOperation } from '#operations';
 import { CreateGuestBody } from './dto/create-guest.dto.js';
 import { GuestsService } from './guests.service.js';
+import {
+  GUEST_CREATED_OUTPUT,
+  GUEST_LIST_OUTPUT,
+  POWER_STATE_OUTPUT,
+  USER_DIRECT_OUTPUT,
+} from './guests.openapi.js';
 import { UseridPipe } from './userid.pipe.js';
 
 /** Spec §4.2 and the power-state reads of §4.5. */
@@ -12,6 +18,7 @@ export class GuestsController {
 
   @Get()
   @UseStatusRule('always200')
+  @GUEST_LIST_OUTPUT
   list(): Promise<Envelope<string[]>> {
     return this.guests.list();
   }
@@ -20,6 +27,7 @@ export class GuestsController {
   @HttpCode(200) // the spec answers 200 to every success
   @UseStatusRule('alreadyExists')
   @SubmitsOperation()
+  @GUEST_CREATED_OUTPUT
   create(
     @Body() body: CreateGuestBody,
     @OpRequest() req: OperationRequest,
@@ -28,6 +36,7 @@ export class GuestsController {
   }
 
   @Get(':userid')
+  @USER_DIRECT_OUTPUT
   @UseStatusRule('notFound')
   definition(@Param('userid', UseridPipe) userid: string): Promise<Envelope> {
     return this.guests.definition(userid);
@@ -43,18 +52,21 @@ export class GuestsController {
   }
 
   @Get(':userid/user_direct')
+  @USER_DIRECT_OUTPUT
   @UseStatusRule('notFound')
   userDirect(@Param('userid', UseridPipe) userid: string): Promise<Envelope> {
     return this.guests.userDirect(userid);
   }
 
   @Get(':userid/power_state')
+  @POWER_STATE_OUTPUT
   @UseStatusRule('notFound')
   powerState(@Param('userid', UseridPipe) userid: string): Promise<Envelope> {
     return this.guests.powerState(userid);
   }
 
   @Get(':userid/power_state_real')
+  @POWER_STATE_OUTPUT
   @UseStatusRule('notFound')
   powerStateReal(@Param('userid', UseridPipe) userid: string): Promise<Envelope> {
     return this.guests.powerStateReal(userid);

@@ -5,7 +5,7 @@ import { Public } from '#auth';
 import { type Envelope, UseStatusRule, ok } from '#envelope';
 import { SmapiHealth } from '#hypervisor';
 import { ReadinessService } from './readiness.service.js';
-import { NOT_READY, SMAPI_HEALTHY_ANSWER } from './health.openapi.js';
+import { NOT_READY, SMAPI_HEALTH_OUTPUT, SMAPI_HEALTHY_ANSWER } from './health.openapi.js';
 
 /** Probes for orchestrators (public) and the reference's systems-management health report. */
 @Controller()
@@ -33,6 +33,7 @@ export class HealthController {
 
   /** Spec §4.1: counters of hypervisor calls, shared by the api and the workers. */
   @Get('smapi_health')
+  @SMAPI_HEALTH_OUTPUT
   @UseStatusRule('always200')
   async smapiHealth(): Promise<Envelope> {
     return ok(await this.smapi.report());

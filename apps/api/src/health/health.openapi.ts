@@ -1,4 +1,5 @@
 import type { ApiResponseOptions } from '@nestjs/swagger';
+import { ApiOutput, INTEGER, exactObject } from '#envelope';
 
 /** GET /smapi-healthy's bare (not enveloped) answer, with the reference's key spelling. */
 export const SMAPI_HEALTHY_ANSWER: ApiResponseOptions = {
@@ -42,3 +43,15 @@ export const NOT_READY: ApiResponseOptions = {
   status: 503,
   description: 'Not ready: `output` says which dependency failed.',
 };
+
+/** GET /smapi_health: the counters in our spelling (continuousFail), enveloped. */
+export const SMAPI_HEALTH_OUTPUT = ApiOutput(
+  exactObject({
+    totalSuccess: INTEGER,
+    totalFail: INTEGER,
+    lastSuccess: { type: 'string', description: 'time of the last success; "" if none' },
+    lastFail: { type: 'string', description: 'time of the last failure; "" if none' },
+    continuousFail: { type: 'integer', description: 'failures since the last success' },
+    healthy: { type: 'boolean' },
+  }),
+);

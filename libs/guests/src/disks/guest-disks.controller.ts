@@ -4,6 +4,7 @@ import { type Accepted, OpRequest, type OperationRequest, SubmitsOperation } fro
 import { ConfigDisksBody } from '../dto/config-disks.dto.js';
 import { AddDisksBody, DeleteDisksBody } from '../dto/disks.dto.js';
 import { UseridPipe } from '../userid.pipe.js';
+import { MINIDISKS_OUTPUT } from './guest-disks.openapi.js';
 import { GuestDisksService, type MinidiskView } from './guest-disks.service.js';
 
 /** Spec §4.3: a guest's minidisks, and their file systems and mount points (PUT). */
@@ -12,6 +13,7 @@ export class GuestDisksController {
   constructor(private readonly disks: GuestDisksService) {}
 
   @Get()
+  @MINIDISKS_OUTPUT
   @UseStatusRule('notFound')
   list(
     @Param('userid', UseridPipe) userid: string,
