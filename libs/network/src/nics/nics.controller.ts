@@ -19,6 +19,12 @@ import { CreateInterfaceBody, DeleteInterfaceBody } from './dto/interface.dto.js
 import { CoupleNicBody, CreateNicBody, DeleteNicBody } from './dto/nic.dto.js';
 import { NicsQuery } from './dto/nics-query.dto.js';
 import { NicChangesService } from './nic-changes.service.js';
+import {
+  ADAPTERS_OUTPUT,
+  INTERFACE_STATS_OUTPUT,
+  NIC_CREATED_OUTPUT,
+  NIC_RECORDS_OUTPUT,
+} from './nics.openapi.js';
 import { type AdapterView, NicReadsService, type NicStatsView } from './nic-reads.service.js';
 
 /** Spec §4.5 (NIC reads) and §4.6: guest NICs and network interfaces. */
@@ -30,12 +36,14 @@ export class NicsController {
   ) {}
 
   @Get('nics')
+  @NIC_RECORDS_OUTPUT
   @UseStatusRule('notFound')
   list(@Query() q: NicsQuery): Promise<Envelope<NicRecord[]>> {
     return this.reads.list(q);
   }
 
   @Get('interfacestats')
+  @INTERFACE_STATS_OUTPUT
   @UseStatusRule('notFound')
   interfaceStats(
     @Query('userid') userid: unknown,
@@ -44,6 +52,7 @@ export class NicsController {
   }
 
   @Get(':userid/adapters')
+  @ADAPTERS_OUTPUT
   @UseStatusRule('notFound')
   adapters(
     @Param('userid', UseridPipe) userid: string,
@@ -54,6 +63,7 @@ export class NicsController {
   @Post(':userid/nic')
   @HttpCode(200) // the spec answers 200 to every success
   @SubmitsOperation()
+  @NIC_CREATED_OUTPUT
   create(
     @Param('userid') userid: string,
     @Body() body: CreateNicBody,

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { AcceptsGetBody, type Envelope, readGetBody, UseStatusRule } from '#envelope';
 import type { NicRecord } from '#persistence';
 import { NicReadsService } from './nic-reads.service.js';
+import { NIC_RECORDS_OUTPUT } from './nics.openapi.js';
 
 /** GET /vswitch (spec §4.10): the NIC records of a port id. */
 @Controller('vswitch')
@@ -11,6 +12,7 @@ export class VswitchPortController {
 
   /** `portid` from the JSON body of the GET, as existing clients send it, or from the query. */
   @Get()
+  @NIC_RECORDS_OUTPUT
   @UseStatusRule('default')
   @AcceptsGetBody()
   async byPort(

@@ -5,6 +5,7 @@ import { CreateVswitchBody } from './dto/create-vswitch.dto.js';
 import { UpdateVswitchBody } from './dto/update-vswitch.dto.js';
 import type { VswitchView } from './vswitch-record.js';
 import { VswitchesService } from './vswitches.service.js';
+import { VSWITCH_NAMES_OUTPUT, VSWITCH_OUTPUT } from './vswitches.openapi.js';
 
 /** Spec §4.10. Create, update and delete are operations; reads answer at once. */
 @Controller('vswitches')
@@ -12,6 +13,7 @@ export class VswitchesController {
   constructor(private readonly vswitches: VswitchesService) {}
 
   @Get()
+  @VSWITCH_NAMES_OUTPUT
   list(): Promise<Envelope<string[]>> {
     return this.vswitches.list();
   }
@@ -28,6 +30,7 @@ export class VswitchesController {
   }
 
   @Get(':name')
+  @VSWITCH_OUTPUT
   @UseStatusRule('notFound')
   get(@Param('name') name: string): Promise<Envelope<VswitchView>> {
     return this.vswitches.get(name);
