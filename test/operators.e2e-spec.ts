@@ -317,6 +317,86 @@ describe('operators', () => {
         ]);
     });
 
+    it('types the output of read routes as they really answer', async () => {
+      const check = schemaValidator(doc);
+      const http = (method: string, path: string, body?: unknown) =>
+        stack.http(method, path, body === undefined ? {} : { body });
+      // each real answer against the schema its route documents for its status
+      const conforms = async (method: string, path: string, route: string, body?: unknown) => {
+        const res = await http(method, path, body);
+        expect([path, res.status]).toEqual([path, 200]);
+        const schema =
+          doc.paths[route][method.toLowerCase()].responses['200'].content['application/json']
+            .schema;
+        expect(schema.allOf?.[1]?.properties?.output).toBeDefined();
+        expect([path, check(schema, res.body)]).toEqual([path, []]);
+        return { body: res.body, schema };
+      };
+
+      const created = await conforms('POST', '/guests', '/guests', {
+        guest: {
+          userid: 'OAS02',
+          vcpus: 1,
+          memory: 512,
+          disk_list: [{ size: '1g', is_boot_disk: true }, { size: '5' }],
+        },
+      });
+      expect(created.body.output).toHaveLength(2);
+      expect((await http('POST', '/vswitches', { vswitch: { name: 'vswoas' } })).status).toBe(200);
+      expect(
+        (await http('PUT', '/vswitches/VSWOAS', { vswitch: { grant_userid: 'oas02' } })).status,
+      ).toBe(200);
+      const nic = await conforms('POST', '/guests/oas02/nic', '/guests/{userid}/nic', {
+        nic: { nic_id: 'port-oas02' },
+      });
+      expect(typeof nic.body.output).toBe('string');
+      expect(
+        (
+          await http('PUT', `/guests/oas02/nic/${nic.body.output}`, {
+            info: { couple: true, vswitch: 'VSWOAS' },
+          })
+        ).status,
+      ).toBe(200);
+      expect((await http('POST', '/guests/OAS02/action', { action: 'start' })).status).toBe(200);
+
+      const reads: [string, string][] = [
+        ['/', '/'],
+        ['/guests', '/guests'],
+        ['/guests/OAS02', '/guests/{userid}'],
+        ['/guests/OAS02/user_direct', '/guests/{userid}/user_direct'],
+        ['/guests/OAS02/info', '/guests/{userid}/info'],
+        ['/guests/OAS02/os_info', '/guests/{userid}/os_info'],
+        ['/guests/OAS02/online_cpu_num', '/guests/{userid}/online_cpu_num'],
+        ['/guests/OAS02/power_state', '/guests/{userid}/power_state'],
+        ['/guests/OAS02/power_state_real', '/guests/{userid}/power_state_real'],
+        ['/guests/OAS02/disks', '/guests/{userid}/disks'],
+        ['/guests/stats?userid=OAS02', '/guests/stats'],
+        ['/guests/interfacestats?userid=OAS02', '/guests/interfacestats'],
+        ['/guests/nics?userid=OAS02', '/guests/nics'],
+        ['/guests/OAS02/adapters', '/guests/{userid}/adapters'],
+        ['/vswitch?portid=port-oas02', '/vswitch'],
+        ['/vswitches', '/vswitches'],
+        ['/vswitches/VSWOAS', '/vswitches/{name}'],
+        ['/smapi_health', '/smapi_health'],
+      ];
+      const answers = new Map<string, any>();
+      for (const [path, route] of reads) answers.set(route, await conforms('GET', path, route));
+
+      // the answers are not trivially empty, so the item schemas were exercised
+      expect(answers.get('/guests/{userid}/disks').body.output.minidisks).toHaveLength(2);
+      expect(answers.get('/guests/stats').body.output.OAS02).toBeDefined();
+      expect(answers.get('/guests/interfacestats').body.output.OAS02).toHaveLength(1);
+      expect(answers.get('/guests/nics').body.output).toHaveLength(1);
+      expect(answers.get('/guests/{userid}/adapters').body.output.adapters).toHaveLength(1);
+      expect(answers.get('/vswitches/{name}').body.output.adapters).not.toEqual({});
+      // and a wrong shape fails: the schemas are not open-ended
+      const { body, schema } = answers.get('/guests/{userid}/info');
+      expect(check(schema, { ...body, output: { ...body.output, extra: 1 } })).not.toEqual([]);
+      expect(check(schema, { ...body, output: { ...body.output, num_cpu: '1' } })).not.toEqual([]);
+      const power = answers.get('/guests/{userid}/power_state');
+      expect(check(power.schema, { ...power.body, output: 'maybe' })).not.toEqual([]);
+    });
+
     it('asks for the token on every route but the public ones', () => {
       expect(doc.paths['/health/live'].get.security ?? []).toEqual([]);
       expect(doc.paths['/health/live'].get.responses['401']).toBeUndefined();
