@@ -4,6 +4,7 @@ import { type Accepted, OpRequest, type OperationRequest, SubmitsOperation } fro
 import { ExportImageBody } from './dto/export-image.dto.js';
 import { ImportImageBody } from './dto/import-image.dto.js';
 import type { ImageView } from './image.store.js';
+import { IMAGES_OUTPUT, ROOT_DISK_SIZE_OUTPUT } from './images.openapi.js';
 import { ImagesService } from './images.service.js';
 
 /** Spec §4.9. Import and export are operations; reads and delete answer at once. */
@@ -12,6 +13,7 @@ export class ImagesController {
   constructor(private readonly images: ImagesService) {}
 
   @Get()
+  @IMAGES_OUTPUT
   @UseStatusRule('notFound')
   list(@Query('imagename') imagename: unknown): Promise<Envelope<ImageView[]>> {
     return this.images.query(imagename);
@@ -30,6 +32,7 @@ export class ImagesController {
 
   /** The default rule, so an unknown image is a 500 here, as the reference answers. */
   @Get(':name/root_disk_size')
+  @ROOT_DISK_SIZE_OUTPUT
   rootDiskSize(@Param('name') name: string): Promise<Envelope<string>> {
     return this.images.rootDiskSize(name);
   }
