@@ -20,6 +20,12 @@ import { FcpUsageBody } from './dto/fcp-usage.dto.js';
 import { FcpUsageService } from './fcp/fcp-usage.service.js';
 import { TemplateDetailDocs, TemplateListDocs } from './templates/fcp-templates.openapi.js';
 import { FcpTemplatesService } from './templates/fcp-templates.service.js';
+import {
+  CONNECTOR_OUTPUT,
+  FCP_USAGE_OUTPUT,
+  TEMPLATE_DETAILS_OUTPUT,
+  TEMPLATES_OUTPUT,
+} from './volumes.openapi.js';
 
 /** An FCP device number in a path: exactly 4 hex digits (reference schema `fcp`). */
 function fcpId(id: string): string {
@@ -54,6 +60,7 @@ export class VolumesController {
   @Get('fcptemplates')
   @UseStatusRule('notFound')
   @TemplateListDocs()
+  @TEMPLATES_OUTPUT
   listTemplates(@Query() query: Record<string, unknown>): Promise<Envelope> {
     return this.templates.list(query);
   }
@@ -61,6 +68,7 @@ export class VolumesController {
   @Get('fcptemplates/detail')
   @UseStatusRule('notFound')
   @TemplateDetailDocs()
+  @TEMPLATE_DETAILS_OUTPUT
   templateDetails(@Query() query: Record<string, unknown>): Promise<Envelope> {
     return this.templates.detail(query);
   }
@@ -77,6 +85,7 @@ export class VolumesController {
   }
 
   @Get('fcp/:fcp_id')
+  @FCP_USAGE_OUTPUT
   @UseStatusRule('notFound')
   getUsage(@Param('fcp_id') id: string): Promise<Envelope> {
     return this.usage.get(fcpId(id));
@@ -92,6 +101,7 @@ export class VolumesController {
   /** Parameters in a JSON body wrapped in `info` (as existing clients send) or the query. */
   @Get('conn/:userid')
   @ConnectorDocs()
+  @CONNECTOR_OUTPUT
   async connector(
     @Param('userid') userid: string,
     @Query() query: Record<string, unknown>,
