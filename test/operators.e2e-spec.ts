@@ -1,3 +1,6 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeSampleImage } from '#images';
 import { eventually, request } from './support/http.js';
 import { allSchemas, schemaValidator, structuralProblems } from './support/openapi-check.js';
 import { readEvents } from './support/sse.js';
@@ -359,6 +362,22 @@ describe('operators', () => {
       ).toBe(200);
       expect((await http('POST', '/guests/OAS02/action', { action: 'start' })).status).toBe(200);
 
+      const template = await http('POST', '/volumes/fcptemplates', {
+        name: 'oas',
+        fcp_devices: '1a04-1a05;1b04-1b05',
+      });
+      expect(template.status).toBe(200);
+      const tmpl = template.body.output.fcp_template.id;
+      const importDir = join(stack.config.DATA_DIR, 'import');
+      mkdirSync(importDir, { recursive: true });
+      await writeSampleImage(join(importDir, 'oas.img'), { cylinders: 10, level: 6 });
+      const image = {
+        image_name: 'oasimg',
+        url: `file://${join(importDir, 'oas.img')}`,
+        image_meta: { os_version: 'rhel9.0' },
+      };
+      expect((await http('POST', '/images', { image })).status).toBe(200);
+
       const reads: [string, string][] = [
         ['/', '/'],
         ['/guests', '/guests'],
@@ -378,22 +397,47 @@ describe('operators', () => {
         ['/vswitches', '/vswitches'],
         ['/vswitches/VSWOAS', '/vswitches/{name}'],
         ['/smapi_health', '/smapi_health'],
+        ['/host', '/host'],
+        ['/host/guests', '/host/guests'],
+        ['/host/diskpool', '/host/diskpool'],
+        ['/host/diskpool?details=true', '/host/diskpool'],
+        ['/host/diskpool_volumes', '/host/diskpool_volumes'],
+        ['/host/volume?volumename=ev0002', '/host/volume'],
+        ['/host/ssi', '/host/ssi'],
+        ['/images', '/images'],
+        ['/images/oasimg/root_disk_size', '/images/{name}/root_disk_size'],
+        [`/volumes/conn/OAS02?reserve=true&fcp_template_id=${tmpl}`, '/volumes/conn/{userid}'],
+        ['/volumes/fcptemplates', '/volumes/fcptemplates'],
+        ['/volumes/fcptemplates/detail?raw=True', '/volumes/fcptemplates/detail'],
       ];
+      // keyed by path: two forms of /host/diskpool
       const answers = new Map<string, any>();
-      for (const [path, route] of reads) answers.set(route, await conforms('GET', path, route));
+      for (const [path, route] of reads) answers.set(path, await conforms('GET', path, route));
 
       // the answers are not trivially empty, so the item schemas were exercised
-      expect(answers.get('/guests/{userid}/disks').body.output.minidisks).toHaveLength(2);
-      expect(answers.get('/guests/stats').body.output.OAS02).toBeDefined();
-      expect(answers.get('/guests/interfacestats').body.output.OAS02).toHaveLength(1);
-      expect(answers.get('/guests/nics').body.output).toHaveLength(1);
-      expect(answers.get('/guests/{userid}/adapters').body.output.adapters).toHaveLength(1);
-      expect(answers.get('/vswitches/{name}').body.output.adapters).not.toEqual({});
+      expect(answers.get('/guests/OAS02/disks').body.output.minidisks).toHaveLength(2);
+      expect(answers.get('/guests/stats?userid=OAS02').body.output.OAS02).toBeDefined();
+      expect(answers.get('/guests/interfacestats?userid=OAS02').body.output.OAS02).toHaveLength(1);
+      expect(answers.get('/guests/nics?userid=OAS02').body.output).toHaveLength(1);
+      expect(answers.get('/guests/OAS02/adapters').body.output.adapters).toHaveLength(1);
+      expect(answers.get('/vswitches/VSWOAS').body.output.adapters).not.toEqual({});
+      expect(Object.values(answers.get('/host/diskpool?details=true').body.output)).toEqual([
+        expect.arrayContaining([expect.objectContaining({ volume_name: expect.any(String) })]),
+      ]);
+      expect(answers.get('/images').body.output).toHaveLength(1);
+      const [detail] = answers.get('/volumes/fcptemplates/detail?raw=True').body.output
+        .fcp_templates;
+      expect(Object.keys(detail.statistics)).toHaveLength(2);
+      expect(Object.keys(detail.raw)).toHaveLength(2);
+      const conn = answers.get(`/volumes/conn/OAS02?reserve=true&fcp_template_id=${tmpl}`);
+      const [fcp] = conn.body.output.zvm_fcp;
+      const usage = await conforms('GET', `/volumes/fcp/${fcp}`, '/volumes/fcp/{fcp_id}');
+      expect(usage.body.output).toEqual(['OAS02', 1, 0, tmpl]);
       // and a wrong shape fails: the schemas are not open-ended
-      const { body, schema } = answers.get('/guests/{userid}/info');
+      const { body, schema } = answers.get('/guests/OAS02/info');
       expect(check(schema, { ...body, output: { ...body.output, extra: 1 } })).not.toEqual([]);
       expect(check(schema, { ...body, output: { ...body.output, num_cpu: '1' } })).not.toEqual([]);
-      const power = answers.get('/guests/{userid}/power_state');
+      const power = answers.get('/guests/OAS02/power_state');
       expect(check(power.schema, { ...power.body, output: 'maybe' })).not.toEqual([]);
     });
 
