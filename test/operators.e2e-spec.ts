@@ -345,6 +345,13 @@ describe('operators', () => {
         },
       });
       expect(created.body.output).toHaveLength(2);
+      const disks = '/guests/{userid}/disks';
+      const added = await conforms('POST', '/guests/oas02/disks', disks, {
+        disk_info: { disk_list: [{ size: '1g' }] },
+      });
+      expect(added.body.output).toHaveLength(1);
+      const none = { disk_info: { disk_list: [] } };
+      expect((await conforms('POST', '/guests/oas02/disks', disks, none)).body.output).toBe('');
       expect((await http('POST', '/vswitches', { vswitch: { name: 'vswoas' } })).status).toBe(200);
       expect(
         (await http('PUT', '/vswitches/VSWOAS', { vswitch: { grant_userid: 'oas02' } })).status,
@@ -415,7 +422,7 @@ describe('operators', () => {
       for (const [path, route] of reads) answers.set(path, await conforms('GET', path, route));
 
       // the answers are not trivially empty, so the item schemas were exercised
-      expect(answers.get('/guests/OAS02/disks').body.output.minidisks).toHaveLength(2);
+      expect(answers.get('/guests/OAS02/disks').body.output.minidisks).toHaveLength(3);
       expect(answers.get('/guests/stats?userid=OAS02').body.output.OAS02).toBeDefined();
       expect(answers.get('/guests/interfacestats?userid=OAS02').body.output.OAS02).toHaveLength(1);
       expect(answers.get('/guests/nics?userid=OAS02').body.output).toHaveLength(1);

@@ -4,7 +4,7 @@ import { type Accepted, OpRequest, type OperationRequest, SubmitsOperation } fro
 import { ConfigDisksBody } from '../dto/config-disks.dto.js';
 import { AddDisksBody, DeleteDisksBody } from '../dto/disks.dto.js';
 import { UseridPipe } from '../userid.pipe.js';
-import { MINIDISKS_OUTPUT } from './guest-disks.openapi.js';
+import { DISKS_ADDED_OUTPUT, MINIDISKS_OUTPUT } from './guest-disks.openapi.js';
 import { GuestDisksService, type MinidiskView } from './guest-disks.service.js';
 
 /** Spec §4.3: a guest's minidisks, and their file systems and mount points (PUT). */
@@ -24,6 +24,7 @@ export class GuestDisksController {
   @Post()
   @HttpCode(200) // the spec answers 200 to every success
   @SubmitsOperation()
+  @DISKS_ADDED_OUTPUT
   add(
     @Param('userid') userid: string,
     @Body() body: AddDisksBody,

@@ -1,4 +1,5 @@
 import { ApiOutput, STRING, arrayOf, exactObject } from '#envelope';
+import { DISK_RESULTS } from '../guests.openapi.js';
 
 /** The guest's minidisks as its directory entry defines them. */
 export const MINIDISKS_OUTPUT = ApiOutput(
@@ -14,4 +15,10 @@ export const MINIDISKS_OUTPUT = ApiOutput(
       }),
     ),
   }),
+);
+
+/** The disks made, or "" when `disk_list` was empty (nothing to do). */
+export const DISKS_ADDED_OUTPUT = ApiOutput(
+  { oneOf: [DISK_RESULTS, { type: 'string', enum: [''] }] },
+  'The disks were added',
 );
