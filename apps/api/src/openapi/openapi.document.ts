@@ -18,6 +18,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as 
  * - `@Headers('name')`, `@Query('name')`: documented even where Swagger drops them;
  * - `UseBodyVariants` (#envelope): a body whose one field picks its DTO, as a discriminated oneOf;
  * - `AcceptsGetBody` (#envelope): a GET that also takes its parameters as a JSON body;
+ * - `ApiOutput` (#envelope): the type of the success envelope's `output` (an @ApiResponse);
  * - `StreamBody` (#files): an octet-stream body;
  * - Swagger's `@ApiResponse` (per status: `content` replaces the envelope, `schema` refines it,
  *   description and headers are added), `@ApiOperation`, `@ApiQuery`, `@ApiHeader`.
