@@ -89,6 +89,7 @@ describe('vswitches', () => {
 
   it.each([
     ['a name longer than 8', { name: 'LONGVSWITCHNAME' }, 'name'],
+    ['a name CP cannot take', { name: 'my vsw' }, 'name'],
     ['four real devices', { name: 'V4', rdev: '11 22 33 44' }, 'rdev'],
     ['an unknown connection', { name: 'V4', connection: 'plug' }, 'connection'],
     ['an unknown network type', { name: 'V4', network_type: 'FDDI' }, 'network_type'],
@@ -106,6 +107,18 @@ describe('vswitches', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ overallRC: 400, rc: 400, rs: 400, modID: 120 });
     expect(res.body.errmsg).toContain(field);
+  });
+
+  it('refuses a {name} the hypervisor could not take with a 400 on every route, never a 500', async () => {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PUT', { vswitch: { grant_userid: 'U1' } }],
+      ['DELETE', undefined],
+    ] as const) {
+      const res = await stack.http(method, '/vswitches/LONGVSWITCHNAME', body ? { body } : {});
+      expect(res.status).toBe(400);
+      expect(res.body.errmsg).toContain('name');
+    }
   });
 
   it('refuses a create without a body or without a name', async () => {

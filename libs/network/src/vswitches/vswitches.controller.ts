@@ -4,6 +4,7 @@ import { type Accepted, OpRequest, type OperationRequest, SubmitsOperation } fro
 import { CreateVswitchBody } from './dto/create-vswitch.dto.js';
 import { UpdateVswitchBody } from './dto/update-vswitch.dto.js';
 import type { VswitchView } from './vswitch-record.js';
+import { VswitchNamePipe } from './vswitch-name.js';
 import { VswitchesService } from './vswitches.service.js';
 import { VSWITCH_NAMES_OUTPUT, VSWITCH_OUTPUT } from './vswitches.openapi.js';
 
@@ -32,7 +33,7 @@ export class VswitchesController {
   @Get(':name')
   @VSWITCH_OUTPUT
   @UseStatusRule('notFound')
-  get(@Param('name') name: string): Promise<Envelope<VswitchView>> {
+  get(@Param('name', VswitchNamePipe) name: string): Promise<Envelope<VswitchView>> {
     return this.vswitches.get(name);
   }
 
@@ -40,7 +41,7 @@ export class VswitchesController {
   @UseStatusRule('notFound')
   @SubmitsOperation()
   update(
-    @Param('name') name: string,
+    @Param('name', VswitchNamePipe) name: string,
     @Body() body: UpdateVswitchBody,
     @OpRequest() req: OperationRequest,
   ): Promise<Envelope | Accepted> {
@@ -51,7 +52,7 @@ export class VswitchesController {
   @Delete(':name')
   @SubmitsOperation()
   delete(
-    @Param('name') name: string,
+    @Param('name', VswitchNamePipe) name: string,
     @OpRequest() req: OperationRequest,
   ): Promise<Envelope | Accepted> {
     return this.vswitches.delete(name, req);

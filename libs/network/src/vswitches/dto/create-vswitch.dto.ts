@@ -14,6 +14,7 @@ import {
 } from 'class-validator';
 import { pyRepr } from '#envelope';
 import { doesNotMatch, intBetween, notOneOf } from './messages.js';
+import { VSWITCH_NAME } from '../vswitch-name.js';
 
 /** Accepted spellings (reference-behaviour §3; the capitals mark CP's abbreviations). */
 export const CONNECTIONS = [
@@ -64,7 +65,11 @@ function IsVid() {
 }
 
 export class CreateVswitchDto {
-  @IsDefined() @IsString() @Length(1, 8) name!: string;
+  @IsDefined()
+  @IsString()
+  @Length(1, 8)
+  @Matches(VSWITCH_NAME, { message: doesNotMatch(VSWITCH_NAME) })
+  name!: string;
   @IsOptional()
   @IsString()
   @Matches(RDEV_LIST, { message: doesNotMatch(RDEV_LIST) })
