@@ -6,17 +6,17 @@ import {
   ResetGuestHandler,
   SoftstopGuestHandler,
   UnpauseGuestHandler,
-} from './actions/power-actions.handlers.js';
+} from './power/power-actions.handlers.js';
 import { LiveResizeCpusHandler, LiveResizeMemHandler } from './actions/live-resize.handlers.js';
 import { ResizeCpusHandler, ResizeMemHandler } from './actions/resize.handlers.js';
 import { AddDisksHandler, DeleteDisksHandler } from './disks/disks.handlers.js';
 import { ConfigDisksHandler } from './disks/config-disks.handler.js';
 import { GrowRootVolumeHandler } from './actions/grow-root.handler.js';
-import { CreateGuestHandler } from './handlers/create-guest.handler.js';
-import { DeleteGuestHandler } from './handlers/delete-guest.handler.js';
-import { StartGuestHandler, StopGuestHandler } from './handlers/power.handlers.js';
-import { CaptureHandler } from './image/capture.handler.js';
-import { DeployHandler } from './image/deploy.handler.js';
+import { CreateGuestHandler } from './lifecycle/create-guest.handler.js';
+import { DeleteGuestHandler } from './lifecycle/delete-guest.handler.js';
+import { StartGuestHandler, StopGuestHandler } from './power/power.handlers.js';
+import { CaptureHandler } from './deploy-capture/capture.handler.js';
+import { DeployHandler } from './deploy-capture/deploy.handler.js';
 import { LiveMigrateHandler } from './migration/live-migrate.handler.js';
 
 const HANDLERS = [

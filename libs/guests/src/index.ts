@@ -1,12 +1,12 @@
 export { GuestsModule } from './guests.module.js';
 export { GuestHandlersModule } from './guest-handlers.module.js';
-export { CreateGuestHandler } from './handlers/create-guest.handler.js';
-export { DeleteGuestHandler } from './handlers/delete-guest.handler.js';
-export { StartGuestHandler, StopGuestHandler } from './handlers/power.handlers.js';
+export { CreateGuestHandler } from './lifecycle/create-guest.handler.js';
+export { DeleteGuestHandler } from './lifecycle/delete-guest.handler.js';
+export { StartGuestHandler, StopGuestHandler } from './power/power.handlers.js';
 export { UseridPipe } from './userid.pipe.js';
 export { parseUseridList } from './userid-list.js';
-export { DeployHandler } from './image/deploy.handler.js';
-export { CaptureHandler } from './image/capture.handler.js';
+export { DeployHandler } from './deploy-capture/deploy.handler.js';
+export { CaptureHandler } from './deploy-capture/capture.handler.js';
 export { LiveMigrateHandler } from './migration/live-migrate.handler.js';
 export {
   ConsoleOutputHandler,
@@ -15,7 +15,7 @@ export {
   ResetGuestHandler,
   SoftstopGuestHandler,
   UnpauseGuestHandler,
-} from './actions/power-actions.handlers.js';
+} from './power/power-actions.handlers.js';
 export { ResizeCpusHandler, ResizeMemHandler } from './actions/resize.handlers.js';
 export { AddDisksHandler, DeleteDisksHandler } from './disks/disks.handlers.js';
 export { LiveResizeCpusHandler, LiveResizeMemHandler } from './actions/live-resize.handlers.js';

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { Envelope } from '#envelope';
 import type { JobName, JobPayload } from '#jobs';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
-import type { ResizeCpusActionDto, ResizeMemActionDto } from '../dto/resize-action.dto.js';
-import { GuestsService } from '../guests.service.js';
+import type { ResizeCpusActionDto, ResizeMemActionDto } from './resize-action.dto.js';
+import { GuestsService } from '../lifecycle/guests.service.js';
 
 /** Guest actions of spec §4.7 that change the guest: each submitted as an operation. */
 @Injectable()

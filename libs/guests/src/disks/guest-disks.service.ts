@@ -5,10 +5,10 @@ import { HypervisorClient } from '#hypervisor';
 import type { ResolvedDisk } from '#jobs';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
 import { sizeToUnits, vdevPlus } from '../domain/disk-size.js';
-import { resolvePool } from '../domain/resolve-create.js';
-import type { ConfigDisksDto } from '../dto/config-disks.dto.js';
-import type { AddDisksDto, DeleteDisksDto } from '../dto/disks.dto.js';
-import { GuestsService } from '../guests.service.js';
+import { resolvePool } from '../lifecycle/resolve-create.js';
+import type { ConfigDisksDto } from './config-disks.dto.js';
+import type { AddDisksDto, DeleteDisksDto } from './disks.dto.js';
+import { GuestsService } from '../lifecycle/guests.service.js';
 import { activeGuestDiskDelete } from './disks.handlers.js';
 
 /** One minidisk as GET /guests/{userid}/disks shows it (spec §4.3). */

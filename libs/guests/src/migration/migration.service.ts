@@ -3,9 +3,9 @@ import { type Envelope, Errors, ModID, ok } from '#envelope';
 import { type AdapterInfo, HypervisorClient, isSmapi } from '#hypervisor';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
 import { GuestsRepository, NicsRepository } from '#persistence';
-import { metadataOf, resolveMigration } from '../domain/resolve-migration.js';
-import type { LiveMigrateActionDto, RegisterVmActionDto } from '../dto/migration-action.dto.js';
-import { GuestsService } from '../guests.service.js';
+import { metadataOf, resolveMigration } from './resolve-migration.js';
+import type { LiveMigrateActionDto, RegisterVmActionDto } from './migration-action.dto.js';
+import { GuestsService } from '../lifecycle/guests.service.js';
 import { notActive } from './live-migrate.handler.js';
 
 /**

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Envelope, ok } from '#envelope';
 import { HypervisorClient, type ImagePerformanceOutput, isMgmtFailure, isSmapi } from '#hypervisor';
-import { GuestsService } from '../guests.service.js';
+import { GuestsService } from '../lifecycle/guests.service.js';
 
 /** One guest's entry of GET /guests/stats (spec §4.5): integers only. */
 export interface GuestStats {

@@ -11,7 +11,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { VDEV } from '#jobs';
-import { DiskSpecDto } from './create-guest.dto.js';
+import { DiskSpecDto } from '../lifecycle/create-guest.dto.js';
 
 /** POST /guests/{userid}/disks: `disk_list` entries as for create (reference §3). */
 export class AddDisksDto {

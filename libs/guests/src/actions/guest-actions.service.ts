@@ -9,14 +9,17 @@ import {
   type GrowRootVolumeActionDto,
   GUEST_ACTIONS,
   type GuestAction,
-} from './dto/guest-action.dto.js';
-import { GUEST_ACTION_BODIES } from './dto/guest-action-bodies.js';
-import type { LiveMigrateActionDto, RegisterVmActionDto } from './dto/migration-action.dto.js';
-import { GuestChangesService } from './actions/guest-changes.service.js';
-import type { ResizeCpusActionDto, ResizeMemActionDto } from './dto/resize-action.dto.js';
-import { GuestImageService } from './image/guest-image.service.js';
-import { GuestsService } from './guests.service.js';
-import { MigrationService } from './migration/migration.service.js';
+} from './guest-action.dto.js';
+import { GUEST_ACTION_BODIES } from './guest-action-bodies.js';
+import type {
+  LiveMigrateActionDto,
+  RegisterVmActionDto,
+} from '../migration/migration-action.dto.js';
+import { GuestChangesService } from './guest-changes.service.js';
+import type { ResizeCpusActionDto, ResizeMemActionDto } from './resize-action.dto.js';
+import { GuestImageService } from '../deploy-capture/guest-image.service.js';
+import { GuestsService } from '../lifecycle/guests.service.js';
+import { MigrationService } from '../migration/migration.service.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each action's own DTO
 type Dispatch = (userid: string, dto: any, req: OperationRequest) => Promise<Envelope | Accepted>;

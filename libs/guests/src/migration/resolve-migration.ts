@@ -1,5 +1,5 @@
 import type { LiveMigratePayload, RelocateOptions } from '#jobs';
-import type { LiveMigrateActionDto, MigrateParmsDto } from '../dto/migration-action.dto.js';
+import type { LiveMigrateActionDto, MigrateParmsDto } from './migration-action.dto.js';
 
 const YES = /^(yes|true|1|on)$/i;
 

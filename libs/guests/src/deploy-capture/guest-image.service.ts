@@ -3,8 +3,8 @@ import { AppConfig } from '#config';
 import { type Envelope, Errors } from '#envelope';
 import { ImageErrors, ImageStore } from '#images';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
-import type { CaptureActionDto, DeployActionDto } from '../dto/guest-action.dto.js';
-import { GuestsService } from '../guests.service.js';
+import type { CaptureActionDto, DeployActionDto } from '../actions/guest-action.dto.js';
+import { GuestsService } from '../lifecycle/guests.service.js';
 
 /** The deploy and capture actions: checked here, run as operations on the guest-image queue. */
 @Injectable()

@@ -1,5 +1,5 @@
 import { ApiOutput, INTEGER, STRING, exactObject } from '#envelope';
-import { POWER_STATE } from '../guests.openapi.js';
+import { POWER_STATE } from '../lifecycle/guests.openapi.js';
 
 /** "" when the guest's OS does not answer (off, or unreachable). */
 const OS_INFO_FIELDS = { os_distro: STRING, kernel_info: STRING };

@@ -4,9 +4,9 @@ import { type Envelope, Errors, ModID, ok } from '#envelope';
 import { HypervisorClient, type PowerState, isSmapi } from '#hypervisor';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
 import { GuestsRepository } from '#persistence';
-import type { CreateGuestDto } from './dto/create-guest.dto.js';
-import { maskPassword } from './domain/guest-directory.js';
-import { resolveCreateGuest } from './domain/resolve-create.js';
+import type { CreateGuestDto } from './create-guest.dto.js';
+import { maskPassword } from '../domain/guest-directory.js';
+import { resolveCreateGuest } from './resolve-create.js';
 
 /** Guest reads (answered at once) and guest changes (submitted as operations). */
 @Injectable()

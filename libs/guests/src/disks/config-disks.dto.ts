@@ -11,7 +11,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { VDEV } from '#jobs';
-import { DISK_FORMATS } from './create-guest.dto.js';
+import { DISK_FORMATS } from '../lifecycle/create-guest.dto.js';
 
 /** PUT /guests/{userid}/disks entry (reference §3): format required, no other keys. */
 export class ConfigDiskDto {

@@ -1,8 +1,8 @@
 import type { Config } from '#config';
 import { Errors } from '#envelope';
 import type { CreateGuestPayload, ResolvedDisk } from '#jobs';
-import type { CreateGuestDto, DiskSpecDto } from '../dto/create-guest.dto.js';
-import { type DiskKind, sizeToUnits, vdevPlus } from './disk-size.js';
+import type { CreateGuestDto, DiskSpecDto } from './create-guest.dto.js';
+import { type DiskKind, sizeToUnits, vdevPlus } from '../domain/disk-size.js';
 
 /** The disk's pool (given, or the only configured one) and its kind; input errors otherwise. */
 export function resolvePool(disk: DiskSpecDto, cfg: Config): { pool: string; kind: DiskKind } {

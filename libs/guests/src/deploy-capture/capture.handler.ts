@@ -8,7 +8,7 @@ import type { CapturePayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
 import { AppConfig } from '#config';
-import { reachable, softStop } from '../actions/soft-stop.js';
+import { reachable, softStop } from '../power/soft-stop.js';
 
 /** Capture failures are guest rs 5, which the actions' conflict rule answers with 409 (§10.14). */
 function captureFailed(e: unknown): unknown {

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Delete, Get, Param, Post } from '@nestjs/common';
 import { type Envelope, UseStatusRule } from '#envelope';
 import { type Accepted, OpRequest, type OperationRequest, SubmitsOperation } from '#operations';
-import { CreateGuestBody } from './dto/create-guest.dto.js';
+import { CreateGuestBody } from './create-guest.dto.js';
 import { GuestsService } from './guests.service.js';
 import {
   GUEST_CREATED_OUTPUT,
@@ -9,7 +9,7 @@ import {
   POWER_STATE_OUTPUT,
   USER_DIRECT_OUTPUT,
 } from './guests.openapi.js';
-import { UseridPipe } from './userid.pipe.js';
+import { UseridPipe } from '../userid.pipe.js';
 
 /** Spec §4.2 and the power-state reads of §4.5. */
 @Controller('guests')

@@ -1,5 +1,5 @@
 import { loadConfig } from '#config';
-import { CreateGuestDto } from '../dto/create-guest.dto.js';
+import { CreateGuestDto } from './create-guest.dto.js';
 import { resolveCreateGuest } from './resolve-create.js';
 
 const cfg = loadConfig({ DATA_DIR: '/tmp/hvo-resolve', DEFAULT_ADMIN_USERID: 'admin1' });

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { type Envelope, UseBodyVariants, UseStatusRule } from '#envelope';
 import { type Accepted, OpRequest, type OperationRequest, SubmitsOperation } from '#operations';
-import { GUEST_ACTION_BODIES } from './dto/guest-action-bodies.js';
+import { GUEST_ACTION_BODIES } from './guest-action-bodies.js';
 import { GuestActionsService } from './guest-actions.service.js';
 
 /** POST /guests/{userid}/action: every action of spec §4.7 on one route. */

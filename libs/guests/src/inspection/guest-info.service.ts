@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type Envelope, Errors, ok } from '#envelope';
 import { HypervisorClient, isMgmtFailure, isSmapi } from '#hypervisor';
 import { directoryMemory } from '../domain/resize.js';
-import { GuestsService } from '../guests.service.js';
+import { GuestsService } from '../lifecycle/guests.service.js';
 
 export interface OsInfo {
   os_distro: string;

@@ -7,7 +7,7 @@ import {
   StartActionDto,
   StopActionDto,
 } from './guest-action.dto.js';
-import { LiveMigrateActionDto, RegisterVmActionDto } from './migration-action.dto.js';
+import { LiveMigrateActionDto, RegisterVmActionDto } from '../migration/migration-action.dto.js';
 import { ResizeCpusActionDto, ResizeMemActionDto } from './resize-action.dto.js';
 
 /**
