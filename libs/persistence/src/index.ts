@@ -22,3 +22,5 @@ export {
   type OperationStatus,
   type OperationStep,
 } from './operation.types.js';
+export { FcpRepository } from './fcp.repository.js';
+export { inUse, type FcpRow, type TemplateRecord } from './fcp.types.js';

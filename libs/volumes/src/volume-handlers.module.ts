@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { FcpRepository } from './fcp/fcp.repository.js';
+import { FcpRepository } from '#persistence';
 import { AttachVolumeHandler } from './handlers/attach-volume.handler.js';
 import { DetachVolumeHandler } from './handlers/detach-volume.handler.js';
 import { RefreshBootmapHandler } from './handlers/refresh-bootmap.handler.js';

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { ConnectorService } from './connector/connector.service.js';
 import { FcpHardware } from './fcp/fcp-hardware.service.js';
 import { FcpUsageService } from './fcp/fcp-usage.service.js';
-import { FcpRepository } from './fcp/fcp.repository.js';
+import { FcpRepository } from '#persistence';
 import { FcpTemplatesService } from './templates/fcp-templates.service.js';
 import { VolumeAttachController } from './volume-attach.controller.js';
 import { VolumeBootmapController } from './volume-bootmap.controller.js';

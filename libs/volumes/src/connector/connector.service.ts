@@ -4,8 +4,8 @@ import { type Envelope, ok } from '#envelope';
 import { boolish } from '../domain/request-values.js';
 import { VolumeErrors } from '../domain/volume-errors.js';
 import { FcpHardware } from '../fcp/fcp-hardware.service.js';
-import { FcpRepository } from '../fcp/fcp.repository.js';
-import type { FcpRow, TemplateRecord } from '../fcp/fcp.types.js';
+import { FcpRepository } from '#persistence';
+import type { FcpRow, TemplateRecord } from '#persistence';
 import { allocateFcps, allocateSameIndex } from './fcp.allocator.js';
 import { parsePchidInfo } from './pchid-info.js';
 

@@ -3,7 +3,7 @@ import { Errors, HvError } from '#envelope';
 import { HypervisorClient } from '#hypervisor';
 import type { VolumeConnectionPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
-import { FcpRepository } from '../fcp/fcp.repository.js';
+import { FcpRepository } from '#persistence';
 import { type FcpSnapshot, restoreFcps, snapshotFcps } from './fcp-snapshot.js';
 import { scriptUnsupported } from './volume-script.js';
 import { applyVolumeScript, reverseVolumeScript } from './volume-script.steps.js';

@@ -1,5 +1,5 @@
-import type { FcpRepository } from '../fcp/fcp.repository.js';
-import type { FcpRow } from '../fcp/fcp.types.js';
+import type { FcpRepository } from '#persistence';
+import type { FcpRow } from '#persistence';
 
 /** The usage fields of one FCP row, as a phase found them. */
 export type FcpSnapshot = Pick<

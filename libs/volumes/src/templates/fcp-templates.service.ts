@@ -6,8 +6,8 @@ import { boolish, literalList } from '../domain/request-values.js';
 import { VolumeErrors } from '../domain/volume-errors.js';
 import type { CreateFcpTemplateBody, EditFcpTemplateBody } from '../dto/fcp-template.dto.js';
 import { FcpHardware, type HostFacts } from '../fcp/fcp-hardware.service.js';
-import { FcpRepository } from '../fcp/fcp.repository.js';
-import { type FcpRow, inUse, type TemplateRecord } from '../fcp/fcp.types.js';
+import { FcpRepository } from '#persistence';
+import { type FcpRow, inUse, type TemplateRecord } from '#persistence';
 import { templateRaw, templateStatistics } from './template-statistics.js';
 
 type Query = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FcpDeviceInfo } from '#hypervisor';
-import { type Db, PrismaService } from '#persistence';
+import { type Db, PrismaService } from './prisma.service.js';
 import type { FcpRow, TemplateRecord } from './fcp.types.js';
 
 type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];

@@ -1,20 +1,9 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { HvError } from '#envelope';
-import {
-  diskContent,
-  imageOf,
-  md5,
-} from '../../../apps/hv-simulator/src/testing/disk-image.fixtures.js';
-import {
-  startHarness,
-  userDirectory,
-  type Harness,
-} from '../../../apps/hv-simulator/src/testing/simulator.harness.js';
-import { HypervisorClient } from './hypervisor.client.js';
-import { isMgmtFailure } from './mgmt.error.js';
-import { SimulatorTransport } from './simulator.transport.js';
-import type { SmapiHealth } from './smapi-health.js';
+import { diskContent, imageOf, md5 } from '../testing/disk-image.fixtures.js';
+import { startHarness, userDirectory, type Harness } from '../testing/simulator.harness.js';
+import { HypervisorClient, isMgmtFailure, SimulatorTransport, type SmapiHealth } from '#hypervisor';
 
 const CYL = 737_280;
 

@@ -1,12 +1,6 @@
 import { HvError } from '#envelope';
-import {
-  startHarness,
-  userDirectory,
-  type Harness,
-} from '../../../apps/hv-simulator/src/testing/simulator.harness.js';
-import { HypervisorClient } from './hypervisor.client.js';
-import { SimulatorTransport } from './simulator.transport.js';
-import type { SmapiHealth } from './smapi-health.js';
+import { startHarness, userDirectory, type Harness } from '../testing/simulator.harness.js';
+import { HypervisorClient, SimulatorTransport, type SmapiHealth } from '#hypervisor';
 
 describe('HypervisorClient SSI and system calls over the simulator transport', () => {
   const records: boolean[] = [];

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Config, loadConfig } from '#config';
-import { createSimulator } from '../../../apps/hv-simulator/src/index.js';
-import { migrateDeploy } from '../../persistence/src/migrate-deploy.js';
-import { type Proc, startProcess, stopProcess } from './built-process.js';
+import { createSimulator } from '../apps/hv-simulator/src/index.js';
+import { migrateDeploy } from '#persistence';
+import { type Proc, startProcess, stopProcess } from '#testing';
 
 /** A stack for a benchmark: simulator in this process, the built api as its own process. */
 export interface BenchStack {
