@@ -8,14 +8,12 @@ import { GuestDisksService } from './disks/guest-disks.service.js';
 import { GuestsService } from './lifecycle/guests.service.js';
 import { GuestInfoController } from './inspection/guest-info.controller.js';
 import { GuestInfoService } from './inspection/guest-info.service.js';
-import { HostController } from '../../host/src/host.controller.js';
-import { HostService } from '../../host/src/host.service.js';
 import { GuestImageService } from './deploy-capture/guest-image.service.js';
 import { MigrationService } from './migration/migration.service.js';
 import { GuestStatsController } from './inspection/guest-stats.controller.js';
 import { GuestStatsService } from './inspection/guest-stats.service.js';
 
-/** Api side of the guests feature, and the host it runs on (spec §4.8). */
+/** Api side of the guests feature. */
 @Module({
   controllers: [
     GuestStatsController,
@@ -23,7 +21,6 @@ import { GuestStatsService } from './inspection/guest-stats.service.js';
     GuestActionsController,
     GuestInfoController,
     GuestDisksController,
-    HostController,
   ],
   providers: [
     GuestsService,
@@ -32,7 +29,6 @@ import { GuestStatsService } from './inspection/guest-stats.service.js';
     GuestInfoService,
     GuestDisksService,
     GuestImageService,
-    HostService,
     MigrationService,
     GuestStatsService,
   ],
