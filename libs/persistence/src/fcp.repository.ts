@@ -1,25 +1,32 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FcpDeviceInfo } from '#hypervisor';
 import { type Db, PrismaService } from './prisma.service.js';
-import type { FcpRow, TemplateRecord } from './fcp.types.js';
+import type { FcpRow, FcpUsage, TemplateRecord } from './fcp.types.js';
 
 type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
+
+/** A chosen FCP was taken by another reservation meanwhile (the caller may choose again). */
+export class FcpRaceLostError extends Error {}
 
 /** Rows of the four FCP tables (reference database.py FCPDbOperator). */
 @Injectable()
 export class FcpRepository {
   constructor(@Inject(PrismaService) private readonly prisma: PrismaService) {}
 
-  get db(): Db {
+  private get db(): Db {
     return this.prisma.client;
   }
 
   /** Runs `fn` in one transaction (allocation and template edits must be atomic). */
-  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  private transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     return this.db.$transaction(fn);
   }
 
-  async fcps(ids?: string[], db: Db | Tx = this.db): Promise<FcpRow[]> {
+  async fcps(ids?: string[]): Promise<FcpRow[]> {
+    return this.rows(ids, this.db);
+  }
+
+  private async rows(ids: string[] | undefined, db: Db | Tx): Promise<FcpRow[]> {
     const rows = await db.fcpDevice.findMany({
       ...(ids ? { where: { fcpId: { in: ids } } } : {}),
       orderBy: { fcpId: 'asc' },
@@ -40,8 +47,8 @@ export class FcpRepository {
   }
 
   /** Makes sure every id has a row (new ones empty until the next sync fills them). */
-  async ensureFcps(ids: string[], db: Db | Tx = this.db): Promise<void> {
-    const have = new Set((await this.fcps(ids, db)).map((f) => f.fcpId));
+  private async ensureFcps(ids: string[], db: Db | Tx): Promise<void> {
+    const have = new Set((await this.rows(ids, db)).map((f) => f.fcpId));
     const missing = ids.filter((i) => !have.has(i));
     if (missing.length) {
       await db.fcpDevice.createMany({ data: missing.map((fcpId) => ({ fcpId })) });
@@ -55,7 +62,7 @@ export class FcpRepository {
   async sync(devices: FcpDeviceInfo[]): Promise<void> {
     const byId = new Map(devices.map((d) => [d.fcpId.toLowerCase(), d]));
     await this.transaction(async (tx) => {
-      const rows = await this.fcps(undefined, tx);
+      const rows = await this.rows(undefined, tx);
       const mapped = new Set(
         (await tx.fcpTemplateDevice.findMany({ select: { fcpId: true } })).map((m) => m.fcpId),
       );
@@ -78,6 +85,125 @@ export class FcpRepository {
         await tx.fcpDevice.update({ where: { fcpId: row.fcpId }, data });
       }
     });
+  }
+
+  // ---- usage (reservations and connections) ----
+
+  /** The usage fields of the FCPs as they are now (what an undo puts back). */
+  async usageOf(ids: string[]): Promise<FcpUsage[]> {
+    return (await this.fcps(ids)).map(({ fcpId, assignerId, reserved, connections, tmplId }) => ({
+      fcpId,
+      assignerId,
+      reserved,
+      connections,
+      tmplId,
+    }));
+  }
+
+  /** Puts the usage fields back exactly as `usageOf` read them (compensation of a phase). */
+  async restoreUsage(rows: FcpUsage[]): Promise<void> {
+    await this.transaction(async (tx) => {
+      for (const { fcpId, ...usage } of rows) {
+        await tx.fcpDevice.updateMany({ where: { fcpId }, data: usage });
+      }
+    });
+  }
+
+  /**
+   * Reserves the FCPs for the assigner (and the template, when given) and adds one connection
+   * each; returns those now at their first connection. An FCP missing or reserved for another
+   * assigner throws `refuse(fcpId)` and leaves every row as it was.
+   */
+  async addConnections(
+    assigner: string,
+    fcps: string[],
+    tmplId: string | undefined,
+    refuse: (fcpId: string) => Error,
+  ): Promise<string[]> {
+    return this.transaction(async (tx) => {
+      const first: string[] = [];
+      for (const fcp of fcps) {
+        const row = await tx.fcpDevice.findUnique({ where: { fcpId: fcp } });
+        if (!row || (row.assignerId !== '' && row.assignerId !== assigner)) throw refuse(fcp);
+        const updated = await tx.fcpDevice.update({
+          where: { fcpId: fcp },
+          data: {
+            reserved: 1,
+            assignerId: assigner,
+            ...(tmplId ? { tmplId } : {}),
+            connections: { increment: 1 },
+          },
+        });
+        if (updated.connections === 1) first.push(fcp);
+      }
+      return first;
+    });
+  }
+
+  /**
+   * One connection less per FCP (missing rows skipped, never below 0); returns those left
+   * without connections. `unreserveEmptied` also gives those up (reservation and template).
+   */
+  async removeConnections(
+    fcps: string[],
+    { unreserveEmptied }: { unreserveEmptied: boolean },
+  ): Promise<string[]> {
+    return this.transaction(async (tx) => {
+      const emptied: string[] = [];
+      for (const fcp of fcps) {
+        const row = await tx.fcpDevice.findUnique({ where: { fcpId: fcp } });
+        if (!row) continue;
+        const connections = Math.max(0, row.connections - 1);
+        await tx.fcpDevice.update({
+          where: { fcpId: fcp },
+          data:
+            unreserveEmptied && connections === 0
+              ? { connections, reserved: 0, tmplId: '' }
+              : { connections },
+        });
+        if (connections === 0) emptied.push(fcp);
+      }
+      return emptied;
+    });
+  }
+
+  /**
+   * In one transaction: reads the rows of `ids`, lets `choose` pick (or answer why not), and
+   * reserves the picked ones for the assigner and template. A picked row no longer free throws
+   * FcpRaceLostError and reserves none.
+   */
+  async reserveChosen<R>(
+    assigner: string,
+    tmplId: string,
+    ids: string[],
+    choose: (rows: Map<string, FcpRow>) => FcpRow[] | R,
+  ): Promise<FcpRow[] | R> {
+    return this.transaction(async (tx) => {
+      const pick = choose(new Map((await this.rows(ids, tx)).map((f) => [f.fcpId, f])));
+      if (!Array.isArray(pick)) return pick;
+      for (const f of pick) {
+        const { count } = await tx.fcpDevice.updateMany({
+          where: { fcpId: f.fcpId, reserved: 0, connections: 0 },
+          data: { reserved: 1, assignerId: assigner, tmplId },
+        });
+        if (count !== 1) throw new FcpRaceLostError();
+      }
+      return pick.map((f) => ({ ...f, reserved: 1, assignerId: assigner, tmplId }));
+    });
+  }
+
+  /** Gives up the assigner's reservation of an FCP without connections; false when it had none. */
+  async releaseUnused(assigner: string, tmplId: string, fcpId: string): Promise<boolean> {
+    const { count } = await this.db.fcpDevice.updateMany({
+      where: { fcpId, assignerId: assigner, tmplId, connections: 0 },
+      data: { reserved: 0, tmplId: '' },
+    });
+    return count === 1;
+  }
+
+  /** How many FCPs are allocated from the template. */
+  async countAllocatedFrom(tmplId: string): Promise<number> {
+    return this.db.fcpDevice.count({ where: { tmplId } });
   }
 
   // ---- templates ----

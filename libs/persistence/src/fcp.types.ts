@@ -30,3 +30,6 @@ export interface TemplateRecord {
 /** Allocated from a template: reserved or carrying connections, with this template's id. */
 export const inUse = (f: FcpRow, tmplId: string): boolean =>
   f.tmplId === tmplId && (f.connections !== 0 || f.reserved !== 0);
+
+/** The usage fields of one FCP row, as a phase found them. */
+export type FcpUsage = Pick<FcpRow, 'fcpId' | 'assignerId' | 'reserved' | 'connections' | 'tmplId'>;

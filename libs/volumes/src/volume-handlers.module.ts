@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { FcpRepository } from '#persistence';
 import { AttachVolumeHandler } from './handlers/attach-volume.handler.js';
 import { DetachVolumeHandler } from './handlers/detach-volume.handler.js';
 import { RefreshBootmapHandler } from './handlers/refresh-bootmap.handler.js';
@@ -7,5 +6,5 @@ import { RefreshBootmapHandler } from './handlers/refresh-bootmap.handler.js';
 const HANDLERS = [AttachVolumeHandler, DetachVolumeHandler, RefreshBootmapHandler];
 
 /** Worker side of the volumes feature: attach, detach and refresh-bootmap operations. */
-@Module({ providers: [FcpRepository, ...HANDLERS], exports: HANDLERS })
+@Module({ providers: HANDLERS, exports: HANDLERS })
 export class VolumeHandlersModule {}
