@@ -4,6 +4,7 @@ export { CreateGuestHandler } from './lifecycle/create-guest.handler.js';
 export { DeleteGuestHandler } from './lifecycle/delete-guest.handler.js';
 export { StartGuestHandler, StopGuestHandler } from './power/power.handlers.js';
 export { UseridPipe } from './userid.pipe.js';
+export { requireManagedGuest } from './managed-guest.js';
 export { parseUseridList } from './userid-list.js';
 export { DeployHandler } from './deploy-capture/deploy.handler.js';
 export { CaptureHandler } from './deploy-capture/capture.handler.js';

@@ -18,7 +18,6 @@ import type {
 import { GuestChangesService } from './guest-changes.service.js';
 import type { ResizeCpusActionDto, ResizeMemActionDto } from './resize-action.dto.js';
 import { GuestImageService } from '../deploy-capture/guest-image.service.js';
-import { GuestsService } from '../lifecycle/guests.service.js';
 import { MigrationService } from '../migration/migration.service.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each action's own DTO
@@ -31,14 +30,13 @@ export class GuestActionsService {
   private readonly handlers: Record<GuestAction, Dispatch>;
 
   constructor(
-    guests: GuestsService,
     images: GuestImageService,
     migration: MigrationService,
     changes: GuestChangesService,
   ) {
     this.handlers = {
-      start: (u, _, r) => guests.start(u, r),
-      stop: (u, _, r) => guests.stop(u, r),
+      start: (u, _, r) => changes.simple('guest.start', u, r),
+      stop: (u, _, r) => changes.simple('guest.stop', u, r),
       softstop: (u, _, r) => changes.simple('guest.softstop', u, r),
       pause: (u, _, r) => changes.simple('guest.pause', u, r),
       unpause: (u, _, r) => changes.simple('guest.unpause', u, r),

@@ -9,6 +9,7 @@ import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
 import { AppConfig } from '#config';
 import { reachable, softStop } from '../power/soft-stop.js';
+import { requireManagedGuest } from '../managed-guest.js';
 
 /** Capture failures are guest rs 5, which the actions' conflict rule answers with 409 (§10.14). */
 function captureFailed(e: unknown): unknown {
@@ -33,8 +34,7 @@ export class CaptureHandler implements OperationHandler<'guest.capture'> {
   ) {}
 
   async run(p: CapturePayload, ctx: OperationContext): Promise<''> {
-    const guest = await this.guests.findByUserid(p.userid);
-    if (!guest || guest.migrated) throw Errors.notExist(ModID.GUEST, `Guest '${p.userid}'`);
+    const guest = await requireManagedGuest(this.guests, p.userid);
     if (await this.images.find(p.image)) throw ImageErrors.exists(p.image);
     const recorded = /(?:^|,)os_version=([^,]+)/.exec(guest.metadata)?.[1] ?? 'unknown';
     const wasOn = (await this.hv.queryUserPower(p.userid)) === 'on';

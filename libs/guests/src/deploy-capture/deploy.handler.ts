@@ -7,7 +7,7 @@ import { ImageStore } from '#images';
 import type { DeployPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
-import { requireManagedGuest } from '../actions/require-managed.js';
+import { requireManagedGuest } from '../managed-guest.js';
 import { transportFile } from './transport-file.js';
 
 /** The reference's message when the management guest could not copy the image (guest rs 3). */

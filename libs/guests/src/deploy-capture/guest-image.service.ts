@@ -4,14 +4,15 @@ import { type Envelope, Errors } from '#envelope';
 import { ImageErrors, ImageStore } from '#images';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
 import type { CaptureActionDto, DeployActionDto } from '../actions/guest-action.dto.js';
-import { GuestsService } from '../lifecycle/guests.service.js';
+import { GuestsRepository } from '#persistence';
+import { requireManagedGuest } from '../managed-guest.js';
 
 /** The deploy and capture actions: checked here, run as operations on the guest-image queue. */
 @Injectable()
 export class GuestImageService {
   constructor(
     private readonly cfg: AppConfig,
-    private readonly guests: GuestsService,
+    private readonly guests: GuestsRepository,
     private readonly images: ImageStore,
     private readonly ops: OperationsService,
   ) {}
@@ -21,7 +22,7 @@ export class GuestImageService {
     d: DeployActionDto,
     req: OperationRequest,
   ): Promise<Envelope | Accepted> {
-    const id = await this.guests.requireManaged(userid);
+    const id = (await requireManagedGuest(this.guests, userid)).userid;
     const skip = d.skipdiskcopy ?? false;
     const osVersion = skip
       ? d.image.toLowerCase()
@@ -50,7 +51,7 @@ export class GuestImageService {
     req: OperationRequest,
   ): Promise<Envelope | Accepted> {
     if (d.capture_type === 'alldisks') throw Errors.notImplemented('guest', 'capture of all disks');
-    const id = await this.guests.requireManaged(userid);
+    const id = (await requireManagedGuest(this.guests, userid)).userid;
     if (await this.images.find(d.image)) throw ImageErrors.exists(d.image);
     const payload = {
       userid: id,

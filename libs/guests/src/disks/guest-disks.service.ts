@@ -8,8 +8,9 @@ import { sizeToUnits, vdevPlus } from '../domain/disk-size.js';
 import { resolvePool } from '../lifecycle/resolve-create.js';
 import type { ConfigDisksDto } from './config-disks.dto.js';
 import type { AddDisksDto, DeleteDisksDto } from './disks.dto.js';
-import { GuestsService } from '../lifecycle/guests.service.js';
 import { activeGuestDiskDelete } from './disks.handlers.js';
+import { GuestsRepository } from '#persistence';
+import { requireManagedGuest } from '../managed-guest.js';
 
 /** One minidisk as GET /guests/{userid}/disks shows it (spec §4.3). */
 export interface MinidiskView {
@@ -49,7 +50,7 @@ export function minidisks(directory: readonly string[]): MinidiskView[] {
 export class GuestDisksService {
   constructor(
     private readonly cfg: AppConfig,
-    private readonly guests: GuestsService,
+    private readonly guests: GuestsRepository,
     private readonly hv: HypervisorClient,
     private readonly ops: OperationsService,
   ) {}
@@ -68,7 +69,7 @@ export class GuestDisksService {
    * An empty list does nothing (200, output "").
    */
   async add(userid: string, dto: AddDisksDto, req: OperationRequest): Promise<Envelope | Accepted> {
-    const id = await this.guests.requireManaged(userid);
+    const id = (await requireManagedGuest(this.guests, userid)).userid;
     const list = dto.disk_list ?? [];
     if (list.length === 0) return ok();
     const existing = minidisks(await this.hv.imageQueryDM(id)).map((d) => parseInt(d.vdev, 16));
@@ -109,7 +110,7 @@ export class GuestDisksService {
     dto: ConfigDisksDto,
     req: OperationRequest,
   ): Promise<Envelope | Accepted> {
-    const id = await this.guests.requireManaged(userid);
+    const id = (await requireManagedGuest(this.guests, userid)).userid;
     const list = dto.disk_list ?? [];
     if (list.length === 0) return ok();
     const disks = list.map((d, i) => {
@@ -132,7 +133,7 @@ export class GuestDisksService {
     dto: DeleteDisksDto,
     req: OperationRequest,
   ): Promise<Envelope | Accepted> {
-    const id = await this.guests.requireManaged(userid);
+    const id = (await requireManagedGuest(this.guests, userid)).userid;
     if ((await this.hv.queryUserPower(id)) === 'on') throw activeGuestDiskDelete();
     const vdevs = dto.vdev_list.map((v) => v.toUpperCase().padStart(4, '0'));
     return this.ops.submit(

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { type Envelope, Errors, ok } from '#envelope';
 import { HypervisorClient, isMgmtFailure, isSmapi } from '#hypervisor';
 import { directoryMemory } from '../domain/resize.js';
-import { GuestsService } from '../lifecycle/guests.service.js';
+import { GuestsRepository } from '#persistence';
+import { requireManagedGuest } from '../managed-guest.js';
 
 export interface OsInfo {
   os_distro: string;
@@ -27,13 +28,13 @@ export interface GuestInfo extends OsInfo {
 @Injectable()
 export class GuestInfoService {
   constructor(
-    private readonly guests: GuestsService,
+    private readonly guests: GuestsRepository,
     private readonly hv: HypervisorClient,
   ) {}
 
   /** 404 unless managed; 404 rs 3 when the directory entry is gone. */
   private async directory(userid: string): Promise<string[]> {
-    const id = await this.guests.requireManaged(userid);
+    const id = (await requireManagedGuest(this.guests, userid)).userid;
     try {
       return await this.hv.imageQueryDM(id);
     } catch (e) {

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { type Envelope, ok } from '#envelope';
 import { HypervisorClient, type ImagePerformanceOutput, isMgmtFailure, isSmapi } from '#hypervisor';
-import { GuestsService } from '../lifecycle/guests.service.js';
+import { GuestsRepository } from '#persistence';
+import { requireManagedGuest } from '../managed-guest.js';
 
 /** One guest's entry of GET /guests/stats (spec §4.5): integers only. */
 export interface GuestStats {
@@ -67,12 +68,12 @@ export function toStats(
 @Injectable()
 export class GuestStatsService {
   constructor(
-    private readonly guests: GuestsService,
+    private readonly guests: GuestsRepository,
     private readonly hv: HypervisorClient,
   ) {}
 
   async stats(userids: string[]): Promise<Envelope<Record<string, GuestStats>>> {
-    for (const id of userids) await this.guests.requireManaged(id);
+    for (const id of userids) await requireManagedGuest(this.guests, id);
     const entries = await Promise.all(userids.map(async (id) => [id, await this.one(id)] as const));
     const out: Record<string, GuestStats> = {};
     for (const [id, s] of entries) if (s) out[id] = s;

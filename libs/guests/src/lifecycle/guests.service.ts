@@ -7,8 +7,12 @@ import { GuestsRepository } from '#persistence';
 import type { CreateGuestDto } from './create-guest.dto.js';
 import { maskPassword } from '../domain/guest-directory.js';
 import { resolveCreateGuest } from './resolve-create.js';
+import { requireManagedGuest } from '../managed-guest.js';
 
-/** Guest reads (answered at once) and guest changes (submitted as operations). */
+/**
+ * Guest reads (answered at once), create and delete (submitted as operations); power and the
+ * other actions are submitted by GuestChangesService.
+ */
 @Injectable()
 export class GuestsService {
   constructor(
@@ -17,14 +21,6 @@ export class GuestsService {
     private readonly hv: HypervisorClient,
     private readonly ops: OperationsService,
   ) {}
-
-  /** 404 (rs 1) unless the guest is managed: in the database and not migrated away. */
-  async requireManaged(userid: string): Promise<string> {
-    const id = userid.toUpperCase();
-    const g = await this.guests.findByUserid(id);
-    if (!g || g.migrated) throw Errors.notExist(ModID.GUEST, `Guest '${id}'`);
-    return id;
-  }
 
   async list(): Promise<Envelope<string[]>> {
     return ok(await this.guests.listManaged());
@@ -37,7 +33,7 @@ export class GuestsService {
 
   /** Directory lines; 404 rs 3 when the guest is known but its directory entry is gone. */
   private async directory(userid: string): Promise<string[]> {
-    const id = await this.requireManaged(userid);
+    const id = (await requireManagedGuest(this.guests, userid)).userid;
     try {
       return await this.hv.imageQueryDM(id);
     } catch (e) {
@@ -80,23 +76,5 @@ export class GuestsService {
   /** Read from the hypervisor for any userid, managed or not; unknown users read `off`. */
   async powerStateReal(userid: string): Promise<Envelope<PowerState>> {
     return ok(await this.hv.queryUserPower(userid));
-  }
-
-  async start(userid: string, req: OperationRequest): Promise<Envelope | Accepted> {
-    const id = await this.requireManaged(userid);
-    return this.ops.submit(
-      'guest.start',
-      { userid: id },
-      { ...req, statusRule: 'notFoundAndConflict' },
-    );
-  }
-
-  async stop(userid: string, req: OperationRequest): Promise<Envelope | Accepted> {
-    const id = await this.requireManaged(userid);
-    return this.ops.submit(
-      'guest.stop',
-      { userid: id },
-      { ...req, statusRule: 'notFoundAndConflict' },
-    );
   }
 }

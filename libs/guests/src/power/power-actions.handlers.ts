@@ -4,7 +4,7 @@ import { HypervisorClient, tolerating } from '#hypervisor';
 import type { GuestTargetPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
-import { requireManagedGuest } from '../actions/require-managed.js';
+import { requireManagedGuest } from '../managed-guest.js';
 import { softStop } from './soft-stop.js';
 import { waitPower } from './wait-power.js';
 

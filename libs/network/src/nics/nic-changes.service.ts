@@ -3,10 +3,11 @@ import { type Envelope, Errors, pyRepr } from '#envelope';
 import { HypervisorClient } from '#hypervisor';
 import { VDEV } from '#jobs';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
+import { requireManagedGuest } from '#guests';
 import { GuestsRepository } from '#persistence';
 import type { CoupleNicDto, CreateNicDto, DeleteNicBody } from './dto/nic.dto.js';
 import type { CreateInterfaceDto, DeleteInterfaceDto } from './dto/interface.dto.js';
-import { requireActiveIf, requireManaged } from './handlers/nic-guards.js';
+import { requireActiveIf } from './handlers/nic-guards.js';
 
 /** A `{vdev}` path segment: 1-4 hex digits. */
 export function pathVdev(vdev: string): string {
@@ -30,7 +31,7 @@ export class NicChangesService {
   ) {}
 
   private async guest(userid: string, active: boolean): Promise<string> {
-    const id = await requireManaged(this.guests, userid);
+    const id = (await requireManagedGuest(this.guests, userid)).userid;
     await requireActiveIf(this.hv, id, active);
     return id;
   }
