@@ -22,7 +22,7 @@ export class GuestChangesService {
     req: OperationRequest,
   ): Promise<Envelope | Accepted> {
     const id = (await requireManagedGuest(this.guests, userid)).userid;
-    return this.ops.submit(name, payload(id), { ...req, statusRule: 'notFoundAndConflict' });
+    return this.ops.submit(name, payload(id), req);
   }
 
   /** An action whose payload is just the guest (power actions among them). */

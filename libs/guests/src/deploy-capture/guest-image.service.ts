@@ -42,7 +42,7 @@ export class GuestImageService {
       ...(d.vdev ? { vdev: d.vdev.toUpperCase().padStart(4, '0') } : {}),
       ...(d.hostname ? { hostname: d.hostname } : {}),
     };
-    return this.ops.submit('guest.deploy', payload, { ...req, statusRule: 'notFoundAndConflict' });
+    return this.ops.submit('guest.deploy', payload, req);
   }
 
   async capture(
@@ -59,6 +59,6 @@ export class GuestImageService {
       captureType: 'rootonly' as const,
       compressLevel: d.compress_level ?? this.cfg.DEFAULT_COMPRESS_LEVEL,
     };
-    return this.ops.submit('guest.capture', payload, { ...req, statusRule: 'notFoundAndConflict' });
+    return this.ops.submit('guest.capture', payload, req);
   }
 }

@@ -93,11 +93,7 @@ export class GuestDisksService {
         formatGiven: d.format !== undefined,
       };
     });
-    return this.ops.submit(
-      'guest.add-disks',
-      { userid: id, disks },
-      { ...req, statusRule: 'default' },
-    );
+    return this.ops.submit('guest.add-disks', { userid: id, disks }, req);
   }
 
   /**
@@ -120,11 +116,7 @@ export class GuestDisksService {
       const mntdir = d.format === 'swap' ? 'swap' : (d.mntdir ?? `/mnt/ephemeral${vdev}`);
       return { vdev, format: d.format, mntdir };
     });
-    return this.ops.submit(
-      'guest.config-disks',
-      { userid: id, disks },
-      { ...req, statusRule: 'default' },
-    );
+    return this.ops.submit('guest.config-disks', { userid: id, disks }, req);
   }
 
   /** Only a logged-off guest (501 otherwise); vdevs that are not defined count as deleted. */
@@ -136,10 +128,6 @@ export class GuestDisksService {
     const id = (await requireManagedGuest(this.guests, userid)).userid;
     if ((await this.hv.queryUserPower(id)) === 'on') throw activeGuestDiskDelete();
     const vdevs = dto.vdev_list.map((v) => v.toUpperCase().padStart(4, '0'));
-    return this.ops.submit(
-      'guest.delete-disks',
-      { userid: id, vdevs },
-      { ...req, statusRule: 'default' },
-    );
+    return this.ops.submit('guest.delete-disks', { userid: id, vdevs }, req);
   }
 }

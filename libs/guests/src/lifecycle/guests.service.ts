@@ -28,7 +28,7 @@ export class GuestsService {
 
   create(dto: CreateGuestDto, req: OperationRequest): Promise<Envelope | Accepted> {
     const payload = resolveCreateGuest(dto, this.cfg);
-    return this.ops.submit('guest.create', payload, { ...req, statusRule: 'alreadyExists' });
+    return this.ops.submit('guest.create', payload, req);
   }
 
   /** Directory lines; 404 rs 3 when the guest is known but its directory entry is gone. */
@@ -65,7 +65,7 @@ export class GuestsService {
       }
       throw Errors.notExist(ModID.GUEST, `Guest '${id}'`);
     }
-    return this.ops.submit('guest.delete', { userid: id }, { ...req, statusRule: 'default' });
+    return this.ops.submit('guest.delete', { userid: id }, req);
   }
 
   async powerState(userid: string): Promise<Envelope<PowerState>> {

@@ -29,10 +29,7 @@ export class MigrationService {
   ): Promise<Envelope | Accepted> {
     const id = (await requireManagedGuest(this.repo, userid)).userid;
     if ((await this.hv.queryUserPower(id)) !== 'on') throw notActive(id);
-    return this.ops.submit('guest.live-migrate', resolveMigration(id, dto), {
-      ...req,
-      statusRule: 'notFoundAndConflict',
-    });
+    return this.ops.submit('guest.live-migrate', resolveMigration(id, dto), req);
   }
 
   /**

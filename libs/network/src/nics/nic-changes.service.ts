@@ -54,7 +54,7 @@ export class NicChangesService {
         ...(mac ? { macId: mac } : {}),
         active,
       },
-      { ...req, statusRule: 'default' },
+      req,
     );
   }
 
@@ -68,11 +68,7 @@ export class NicChangesService {
     if (body === undefined) throw Errors.malformedJson('Expecting value: line 1 column 1 (char 0)');
     const active = body.active ?? false;
     const id = await this.guest(userid, active);
-    return this.ops.submit(
-      'nic.delete',
-      { userid: id, vdev: pathVdev(vdev), active },
-      { ...req, statusRule: 'default' },
-    );
+    return this.ops.submit('nic.delete', { userid: id, vdev: pathVdev(vdev), active }, req);
   }
 
   async couple(
@@ -85,11 +81,7 @@ export class NicChangesService {
     const nic = pathVdev(vdev);
     const id = await this.guest(userid, active);
     if (!dto.couple) {
-      return this.ops.submit(
-        'nic.uncouple',
-        { userid: id, vdev: nic, active },
-        { ...req, statusRule: 'default' },
-      );
+      return this.ops.submit('nic.uncouple', { userid: id, vdev: nic, active }, req);
     }
     return this.ops.submit(
       'nic.couple',
@@ -100,7 +92,7 @@ export class NicChangesService {
         vlanId: dto.vlan_id ?? -1,
         active,
       },
-      { ...req, statusRule: 'default' },
+      req,
     );
   }
 
@@ -115,7 +107,7 @@ export class NicChangesService {
     return this.ops.submit(
       'interface.create',
       { userid: id, osVersion: dto.os_version.toLowerCase(), networks: dto.guest_networks, active },
-      { ...req, statusRule: 'default' },
+      req,
     );
   }
 
@@ -129,7 +121,7 @@ export class NicChangesService {
     return this.ops.submit(
       'interface.delete',
       { userid: id, osVersion: dto.os_version.toLowerCase(), vdev: dto.vdev, active },
-      { ...req, statusRule: 'default' },
+      req,
     );
   }
 }
