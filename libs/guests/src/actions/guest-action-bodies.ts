@@ -15,7 +15,7 @@ import { ResizeCpusActionDto, ResizeMemActionDto } from './resize-action.dto.js'
  * has no schema in the reference, so any extra fields are ignored. One map, read by the
  * service and by the OpenAPI document.
  */
-export const GUEST_ACTION_BODIES: Readonly<Record<GuestAction, Type<object> | null>> = {
+export const GUEST_ACTION_BODIES = {
   start: StartActionDto,
   stop: StopActionDto,
   softstop: StopActionDto,
@@ -34,4 +34,13 @@ export const GUEST_ACTION_BODIES: Readonly<Record<GuestAction, Type<object> | nu
   deploy: DeployActionDto,
   capture: CaptureActionDto,
   grow_root_volume: GrowRootVolumeActionDto,
-};
+} as const satisfies Readonly<Record<GuestAction, Type<object> | null>>;
+
+/** The validated rest of an action's body: its DTO, or nothing for an action without one. */
+export type GuestActionBody<A extends GuestAction> =
+  (typeof GUEST_ACTION_BODIES)[A] extends Type<infer D> ? D : Record<string, never>;
+
+/** A validated action body: the action and its typed rest, one variant per action. */
+export type ValidGuestAction = {
+  [A in GuestAction]: { action: A; body: GuestActionBody<A> };
+}[GuestAction];
