@@ -2,6 +2,24 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
+// Layering (issue #14): apps may import libs, libs never apps; only libs/persistence touches the
+// Prisma client; libs and apps reach another lib only through its public `#name` index.
+const LIBS =
+  'config|envelope|jobs|hypervisor|persistence|auth|operations|guests|host|images|files|volumes|network|testing';
+const NOT_APPS = {
+  regex: '(^|/)apps/',
+  message: 'A lib never imports an app: move what both need into a lib.',
+};
+const OTHER_LIB = {
+  regex: `^(\\.\\./)+(libs/)?(${LIBS})/src(/|$)`,
+  message: 'Import another lib through its public index (#name), not its files.',
+};
+const PRISMA = {
+  regex: '^(@prisma/|prisma(/|$))|/generated/(sqlite|postgres)/',
+  message: 'Only libs/persistence talks to the database: use its repositories.',
+};
+const layers = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
 export default tseslint.config(
   {
     ignores: [
@@ -59,5 +77,8 @@ export default tseslint.config(
       globals: { console: 'readonly', process: 'readonly' },
     },
   },
+  { files: ['libs/**/*.ts'], rules: layers(NOT_APPS, OTHER_LIB, PRISMA) },
+  { files: ['libs/persistence/**/*.ts'], rules: layers(NOT_APPS, OTHER_LIB) },
+  { files: ['apps/**/*.ts'], rules: layers(OTHER_LIB, PRISMA) },
   prettier,
 );

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { Redis } from 'ioredis';
-import { startBenchStack } from '#testing';
+import { startBenchStack } from './bench-stack.js';
 
 const CLIENTS = Number(process.argv[2] ?? 10_000);
 const OPERATIONS = 100;

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CYLINDER_BYTES, rawSampleImageBytes, sampleImageStream } from '#images';
-import { startBenchStack } from '#testing';
+import { startBenchStack } from './bench-stack.js';
 
 const MIB = 1024 * 1024;
 const SIZE_MIB = Number(process.argv[2] ?? 1024);

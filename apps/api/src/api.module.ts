@@ -4,6 +4,7 @@ import { AuthGuard, AuthModule } from '#auth';
 import { ConfigModule, type Config } from '#config';
 import { FilesModule } from '#files';
 import { GuestsModule } from '#guests';
+import { HostModule } from '#host';
 import { HypervisorModule, LinkProbe } from '#hypervisor';
 import { ImagesModule } from '#images';
 import { OperationsModule } from '#operations';
@@ -34,6 +35,7 @@ export class ApiModule {
         HypervisorModule,
         OperationsModule.forApi(),
         GuestsModule,
+        HostModule,
         ImagesModule,
         VolumesModule,
         VswitchesModule,

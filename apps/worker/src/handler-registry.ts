@@ -1,77 +1,17 @@
-import {
-  AddDisksHandler,
-  CaptureHandler,
-  ConfigDisksHandler,
-  GrowRootVolumeHandler,
-  ConsoleOutputHandler,
-  CreateGuestHandler,
-  PauseGuestHandler,
-  RebootGuestHandler,
-  ResetGuestHandler,
-  ResizeCpusHandler,
-  ResizeMemHandler,
-  SoftstopGuestHandler,
-  UnpauseGuestHandler,
-  DeleteGuestHandler,
-  DeleteDisksHandler,
-  DeployHandler,
-  LiveResizeCpusHandler,
-  LiveResizeMemHandler,
-  LiveMigrateHandler,
-  StartGuestHandler,
-  StopGuestHandler,
-} from '#guests';
-import { ExportImageHandler, ImportImageHandler } from '#images';
-import { type HandlerRegistry, PruneOperationsHandler } from '#operations';
-import { AttachVolumeHandler, DetachVolumeHandler, RefreshBootmapHandler } from '#volumes';
-import {
-  CoupleNicHandler,
-  CreateInterfaceHandler,
-  CreateNicHandler,
-  CreateVswitchHandler,
-  DeleteInterfaceHandler,
-  DeleteNicHandler,
-  DeleteVswitchHandler,
-  UncoupleNicHandler,
-  UpdateVswitchHandler,
-} from '#network';
+import { GUEST_HANDLERS } from '#guests';
+import { IMAGE_HANDLERS } from '#images';
+import { NETWORK_HANDLERS } from '#network';
+import { type HandlerRegistry, OPERATIONS_HANDLERS } from '#operations';
+import { VOLUME_HANDLERS } from '#volumes';
 
-/** Job name → handler. The type makes a catalogue entry without a handler a compile error. */
+/**
+ * Job name → handler: each feature lib's own map. The type makes a catalogue entry without a
+ * handler a compile error.
+ */
 export const HANDLERS = {
-  'guest.create': CreateGuestHandler,
-  'guest.delete': DeleteGuestHandler,
-  'guest.start': StartGuestHandler,
-  'guest.stop': StopGuestHandler,
-  'guest.softstop': SoftstopGuestHandler,
-  'guest.pause': PauseGuestHandler,
-  'guest.unpause': UnpauseGuestHandler,
-  'guest.reboot': RebootGuestHandler,
-  'guest.reset': ResetGuestHandler,
-  'guest.console-output': ConsoleOutputHandler,
-  'guest.resize-cpus': ResizeCpusHandler,
-  'guest.resize-mem': ResizeMemHandler,
-  'guest.live-resize-cpus': LiveResizeCpusHandler,
-  'guest.live-resize-mem': LiveResizeMemHandler,
-  'guest.add-disks': AddDisksHandler,
-  'guest.delete-disks': DeleteDisksHandler,
-  'guest.config-disks': ConfigDisksHandler,
-  'guest.grow-root-volume': GrowRootVolumeHandler,
-  'guest.deploy': DeployHandler,
-  'guest.capture': CaptureHandler,
-  'guest.live-migrate': LiveMigrateHandler,
-  'volume.attach': AttachVolumeHandler,
-  'volume.detach': DetachVolumeHandler,
-  'volume.refresh-bootmap': RefreshBootmapHandler,
-  'image.import': ImportImageHandler,
-  'image.export': ExportImageHandler,
-  'vswitch.create': CreateVswitchHandler,
-  'vswitch.update': UpdateVswitchHandler,
-  'vswitch.delete': DeleteVswitchHandler,
-  'nic.create': CreateNicHandler,
-  'nic.delete': DeleteNicHandler,
-  'nic.couple': CoupleNicHandler,
-  'nic.uncouple': UncoupleNicHandler,
-  'interface.create': CreateInterfaceHandler,
-  'interface.delete': DeleteInterfaceHandler,
-  'operations.prune': PruneOperationsHandler,
+  ...GUEST_HANDLERS,
+  ...VOLUME_HANDLERS,
+  ...IMAGE_HANDLERS,
+  ...NETWORK_HANDLERS,
+  ...OPERATIONS_HANDLERS,
 } satisfies HandlerRegistry;

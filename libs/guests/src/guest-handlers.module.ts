@@ -1,47 +1,7 @@
 import { Module } from '@nestjs/common';
-import {
-  ConsoleOutputHandler,
-  PauseGuestHandler,
-  RebootGuestHandler,
-  ResetGuestHandler,
-  SoftstopGuestHandler,
-  UnpauseGuestHandler,
-} from './actions/power-actions.handlers.js';
-import { LiveResizeCpusHandler, LiveResizeMemHandler } from './actions/live-resize.handlers.js';
-import { ResizeCpusHandler, ResizeMemHandler } from './actions/resize.handlers.js';
-import { AddDisksHandler, DeleteDisksHandler } from './disks/disks.handlers.js';
-import { ConfigDisksHandler } from './disks/config-disks.handler.js';
-import { GrowRootVolumeHandler } from './actions/grow-root.handler.js';
-import { CreateGuestHandler } from './handlers/create-guest.handler.js';
-import { DeleteGuestHandler } from './handlers/delete-guest.handler.js';
-import { StartGuestHandler, StopGuestHandler } from './handlers/power.handlers.js';
-import { CaptureHandler } from './image/capture.handler.js';
-import { DeployHandler } from './image/deploy.handler.js';
-import { LiveMigrateHandler } from './migration/live-migrate.handler.js';
+import { GUEST_HANDLERS } from './guest-handlers.js';
 
-const HANDLERS = [
-  CreateGuestHandler,
-  DeleteGuestHandler,
-  StartGuestHandler,
-  StopGuestHandler,
-  DeployHandler,
-  CaptureHandler,
-  LiveMigrateHandler,
-  SoftstopGuestHandler,
-  PauseGuestHandler,
-  UnpauseGuestHandler,
-  RebootGuestHandler,
-  ResetGuestHandler,
-  ConsoleOutputHandler,
-  ResizeCpusHandler,
-  ResizeMemHandler,
-  LiveResizeCpusHandler,
-  LiveResizeMemHandler,
-  AddDisksHandler,
-  DeleteDisksHandler,
-  ConfigDisksHandler,
-  GrowRootVolumeHandler,
-];
+const HANDLERS = Object.values(GUEST_HANDLERS);
 
 /** Worker side of the guests feature: the operation handlers. */
 @Module({ providers: HANDLERS, exports: HANDLERS })

@@ -1,21 +1,19 @@
 import { Module } from '@nestjs/common';
 import { GuestChangesService } from './actions/guest-changes.service.js';
-import { GuestActionsController } from './guest-actions.controller.js';
-import { GuestActionsService } from './guest-actions.service.js';
-import { GuestsController } from './guests.controller.js';
+import { GuestActionsController } from './actions/guest-actions.controller.js';
+import { GuestActionsService } from './actions/guest-actions.service.js';
+import { GuestsController } from './lifecycle/guests.controller.js';
 import { GuestDisksController } from './disks/guest-disks.controller.js';
 import { GuestDisksService } from './disks/guest-disks.service.js';
-import { GuestsService } from './guests.service.js';
-import { GuestInfoController } from './info/guest-info.controller.js';
-import { GuestInfoService } from './info/guest-info.service.js';
-import { HostController } from './host/host.controller.js';
-import { HostService } from './host/host.service.js';
-import { GuestImageService } from './image/guest-image.service.js';
+import { GuestsService } from './lifecycle/guests.service.js';
+import { GuestInfoController } from './inspection/guest-info.controller.js';
+import { GuestInfoService } from './inspection/guest-info.service.js';
+import { GuestImageService } from './deploy-capture/guest-image.service.js';
 import { MigrationService } from './migration/migration.service.js';
-import { GuestStatsController } from './stats/guest-stats.controller.js';
-import { GuestStatsService } from './stats/guest-stats.service.js';
+import { GuestStatsController } from './inspection/guest-stats.controller.js';
+import { GuestStatsService } from './inspection/guest-stats.service.js';
 
-/** Api side of the guests feature, and the host it runs on (spec §4.8). */
+/** Api side of the guests feature. */
 @Module({
   controllers: [
     GuestStatsController,
@@ -23,7 +21,6 @@ import { GuestStatsService } from './stats/guest-stats.service.js';
     GuestActionsController,
     GuestInfoController,
     GuestDisksController,
-    HostController,
   ],
   providers: [
     GuestsService,
@@ -32,7 +29,6 @@ import { GuestStatsService } from './stats/guest-stats.service.js';
     GuestInfoService,
     GuestDisksService,
     GuestImageService,
-    HostService,
     MigrationService,
     GuestStatsService,
   ],

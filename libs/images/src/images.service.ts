@@ -61,7 +61,7 @@ export class ImagesService {
         ...(diskType ? { diskType } : {}),
         ...(dto.remote_host ? { remoteHost: dto.remote_host } : {}),
       },
-      { ...req, statusRule: 'alreadyExists' },
+      req,
     );
   }
 
@@ -125,7 +125,7 @@ export class ImagesService {
         destUrl: dto.dest_url,
         ...(dto.remote_host ? { remoteHost: dto.remote_host } : {}),
       },
-      { ...req, statusRule: 'notFound' },
+      req,
     );
   }
 }

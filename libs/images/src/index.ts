@@ -9,8 +9,7 @@ export {
   type NewStoredImage,
   type StoredImage,
 } from './image.store.js';
-export { ImportImageHandler } from './handlers/import-image.handler.js';
-export { ExportImageHandler } from './handlers/export-image.handler.js';
+export { IMAGE_HANDLERS } from './image-handlers.js';
 export { ImageErrors } from './domain/image-errors.js';
 export { imageDiskSizeUnits } from './domain/image-header.js';
 export {

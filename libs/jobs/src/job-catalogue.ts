@@ -53,15 +53,22 @@ function job<P extends object, R>(def: Omit<JobDefinition<P, R>, '__result'>): J
   return def;
 }
 
+/**
+ * An operation on one guest: targets the payload's userid, on the guest-lifecycle queue with
+ * 3 attempts unless said otherwise (the fields 20-odd entries would otherwise repeat).
+ */
+function guestJob<P extends { userid: string }, R>(
+  payload: Class<P>,
+  title: string,
+  opts: { queue?: QueueName; attempts?: number } = {},
+): JobDefinition<P, R> {
+  const { queue = 'guest-lifecycle', attempts = 3 } = opts;
+  return job<P, R>({ queue, payload, target: (p) => p.userid, attempts, title });
+}
+
 /** A guest-lifecycle operation whose payload is just the userid and whose output is empty. */
 const guestLifecycle = (title: string) =>
-  job<GuestTargetPayload, ''>({
-    queue: 'guest-lifecycle',
-    payload: GuestTargetPayload,
-    target: (p) => p.userid,
-    attempts: 3,
-    title,
-  });
+  guestJob<GuestTargetPayload, ''>(GuestTargetPayload, title);
 
 /** Operation target (turn line, history key) of a vswitch. */
 export const vswitchTarget = (name: string): string => `VSWITCH:${name.toUpperCase()}`;
@@ -84,20 +91,14 @@ export interface DiskResult {
 
 /** A NIC or interface change of one guest, on the network queue in the guest's order. */
 const nicJob = <P extends { userid: string }, R>(payload: Class<P>, title: string, attempts = 3) =>
-  job<P, R>({ queue: 'network', payload, target: (p) => p.userid, attempts, title });
+  guestJob<P, R>(payload, title, { queue: 'network', attempts });
 
 /**
  * The job catalogue: job name → queue → payload → result. Producers and workers go through
  * it; nothing else spells a job or queue name. Names are `noun.verb`.
  */
 export const JOB_CATALOGUE = {
-  'guest.create': job<CreateGuestPayload, DiskResult[]>({
-    queue: 'guest-lifecycle',
-    payload: CreateGuestPayload,
-    target: (p) => p.userid,
-    attempts: 3,
-    title: 'Create guest',
-  }),
+  'guest.create': guestJob<CreateGuestPayload, DiskResult[]>(CreateGuestPayload, 'Create guest'),
   'guest.delete': guestLifecycle('Delete guest'),
   'guest.start': guestLifecycle('Start guest'),
   'guest.stop': guestLifecycle('Stop guest'),
@@ -106,90 +107,54 @@ export const JOB_CATALOGUE = {
   'guest.unpause': guestLifecycle('Unpause guest'),
   'guest.reboot': guestLifecycle('Reboot guest OS'),
   'guest.reset': guestLifecycle('Reset guest'),
-  'guest.console-output': job<GuestTargetPayload, string>({
-    queue: 'guest-lifecycle',
-    payload: GuestTargetPayload,
-    target: (p) => p.userid,
-    attempts: 3,
-    title: 'Collect guest console output',
-  }),
-  'guest.resize-cpus': job<ResizeCpusPayload, ''>({
-    queue: 'guest-lifecycle',
-    payload: ResizeCpusPayload,
-    target: (p) => p.userid,
-    attempts: 3,
-    title: 'Resize guest CPUs (directory)',
-  }),
-  'guest.add-disks': job<AddDisksPayload, DiskResult[]>({
-    queue: 'guest-lifecycle',
-    payload: AddDisksPayload,
-    target: (p) => p.userid,
-    attempts: 3,
-    title: 'Add minidisks to guest',
-  }),
-  'guest.delete-disks': job<DeleteDisksPayload, ''>({
-    queue: 'guest-lifecycle',
-    payload: DeleteDisksPayload,
-    target: (p) => p.userid,
-    attempts: 3,
-    title: 'Delete minidisks of guest',
-  }),
-  'guest.config-disks': job<ConfigDisksPayload, ''>({
-    queue: 'guest-lifecycle',
-    payload: ConfigDisksPayload,
-    target: (p) => p.userid,
-    attempts: 3,
-    title: 'Configure file systems and mount points of guest disks',
-  }),
-  'guest.grow-root-volume': job<GrowRootVolumePayload, ''>({
-    queue: 'guest-lifecycle',
-    payload: GrowRootVolumePayload,
-    target: (p) => p.userid,
-    attempts: 3,
-    title: 'Grow the root file system of guest',
-  }),
-  'guest.live-resize-cpus': job<ResizeCpusPayload, ''>({
-    queue: 'guest-lifecycle',
-    payload: ResizeCpusPayload,
-    target: (p) => p.userid,
-    attempts: 3,
-    title: 'Resize CPUs of running guest',
-  }),
-  'guest.live-resize-mem': job<ResizeMemPayload, ''>({
-    queue: 'guest-lifecycle',
-    payload: ResizeMemPayload,
-    target: (p) => p.userid,
-    attempts: 3,
-    title: 'Resize memory of running guest',
-  }),
-  'guest.resize-mem': job<ResizeMemPayload, ''>({
-    queue: 'guest-lifecycle',
-    payload: ResizeMemPayload,
-    target: (p) => p.userid,
-    attempts: 3,
-    title: 'Resize guest memory (directory)',
-  }),
-  'guest.deploy': job<DeployPayload, ''>({
+  'guest.console-output': guestJob<GuestTargetPayload, string>(
+    GuestTargetPayload,
+    'Collect guest console output',
+  ),
+  'guest.resize-cpus': guestJob<ResizeCpusPayload, ''>(
+    ResizeCpusPayload,
+    'Resize guest CPUs (directory)',
+  ),
+  'guest.add-disks': guestJob<AddDisksPayload, DiskResult[]>(
+    AddDisksPayload,
+    'Add minidisks to guest',
+  ),
+  'guest.delete-disks': guestJob<DeleteDisksPayload, ''>(
+    DeleteDisksPayload,
+    'Delete minidisks of guest',
+  ),
+  'guest.config-disks': guestJob<ConfigDisksPayload, ''>(
+    ConfigDisksPayload,
+    'Configure file systems and mount points of guest disks',
+  ),
+  'guest.grow-root-volume': guestJob<GrowRootVolumePayload, ''>(
+    GrowRootVolumePayload,
+    'Grow the root file system of guest',
+  ),
+  'guest.live-resize-cpus': guestJob<ResizeCpusPayload, ''>(
+    ResizeCpusPayload,
+    'Resize CPUs of running guest',
+  ),
+  'guest.live-resize-mem': guestJob<ResizeMemPayload, ''>(
+    ResizeMemPayload,
+    'Resize memory of running guest',
+  ),
+  'guest.resize-mem': guestJob<ResizeMemPayload, ''>(
+    ResizeMemPayload,
+    'Resize guest memory (directory)',
+  ),
+  'guest.deploy': guestJob<DeployPayload, ''>(DeployPayload, 'Deploy image to guest', {
     queue: 'guest-image',
-    payload: DeployPayload,
-    target: (p) => p.userid,
     attempts: 2,
-    title: 'Deploy image to guest',
   }),
-  'guest.capture': job<CapturePayload, ''>({
+  'guest.capture': guestJob<CapturePayload, ''>(CapturePayload, 'Capture guest to image', {
     queue: 'guest-image',
-    payload: CapturePayload,
-    target: (p) => p.userid,
     attempts: 2,
-    title: 'Capture guest to image',
   }),
-  'guest.live-migrate': job<LiveMigratePayload, ''>({
+  // a MOVE whose answer was lost may have happened: retrying it would fail ("already on")
+  'guest.live-migrate': guestJob<LiveMigratePayload, ''>(LiveMigratePayload, 'Live-migrate guest', {
     queue: 'guest-migration',
-    payload: LiveMigratePayload,
-    target: (p) => p.userid,
-    // a MOVE whose answer was lost may have happened: retrying it would fail ("already on")
     attempts: 1,
-    title: 'Live-migrate guest',
   }),
   // On the guest's queue so attach/detach of one guest run one at a time (reference §8.2).
   'volume.attach': job<VolumeConnectionPayload, ''>({

@@ -9,3 +9,6 @@ export interface OperationHandler<N extends JobName> {
 
 /** Exactly one handler per catalogue entry; a missing entry is a compile error. */
 export type HandlerRegistry = { [N in JobName]: Type<OperationHandler<N>> };
+
+/** A feature's share of the registry: each job it names gets the handler for that job. */
+export type HandlerMap = Partial<HandlerRegistry>;

@@ -1,5 +1,5 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import { Errors, pyRepr } from '#envelope';
+import { Errors, pyRepr, STATUS_RULE, type StatusRule } from '#envelope';
 import { parsePrefer, type Preferences } from './prefer.js';
 
 /** What a client says about how an operation should be submitted and waited for. */
@@ -7,11 +7,26 @@ export interface OperationRequest {
   prefer: Preferences;
   /** `Idempotency-Key`: the same key and request name the same operation. */
   idempotencyKey?: string;
+  /**
+   * The route's status rule (its `@UseStatusRule`, else `default`): the operation's result gets
+   * the HTTP status the route would have answered, so a route states its rule once.
+   */
+  statusRule: StatusRule;
+}
+
+/** The rule `@UseStatusRule` put on the route or its controller, as the envelope filter reads it. */
+function statusRuleOf(ctx: ExecutionContext): StatusRule {
+  const onRoute: unknown = Reflect.getMetadata(STATUS_RULE, ctx.getHandler());
+  const onClass: unknown = Reflect.getMetadata(STATUS_RULE, ctx.getClass());
+  return ((onRoute ?? onClass) as StatusRule | undefined) ?? 'default';
 }
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
-/** Reads `Prefer` and `Idempotency-Key`; a malformed key is a 400 naming the header. */
+/**
+ * Reads `Prefer`, `Idempotency-Key` (a malformed key is a 400 naming the header) and the
+ * route's status rule.
+ */
 export const OpRequest = createParamDecorator(
   (_: unknown, ctx: ExecutionContext): OperationRequest => {
     const headers = ctx
@@ -23,6 +38,10 @@ export const OpRequest = createParamDecorator(
         `Invalid input for header Idempotency-Key. Value: ${pyRepr(key)}. It must be 1 to 255 printable ASCII characters`,
       );
     }
-    return { prefer: parsePrefer(headers.prefer), ...(key ? { idempotencyKey: key } : {}) };
+    return {
+      prefer: parsePrefer(headers.prefer),
+      ...(key ? { idempotencyKey: key } : {}),
+      statusRule: statusRuleOf(ctx),
+    };
   },
 );

@@ -9,12 +9,13 @@ import { OperationEventsController } from './events/operation-events.controller.
 import { OperationRunner } from './operation-runner.js';
 import { OperationsController } from './operations.controller.js';
 import { OperationsService } from './operations.service.js';
-import { PruneOperationsHandler } from './prune/prune-operations.handler.js';
+import { OPERATIONS_HANDLERS } from './operations-handlers.js';
 import { PruneSchedule } from './prune/prune-schedule.service.js';
 import { QueueSettings } from './queue-settings.service.js';
 import { QueuesModule } from './queues.module.js';
 
 const COORDINATION = [RedisService, GuestTurns, CancelSignals, QueueSettings];
+const HANDLERS = Object.values(OPERATIONS_HANDLERS);
 
 /** Api side: submit and wait, the /operations resource. Worker side: the runner. */
 @Module({})
@@ -35,8 +36,8 @@ export class OperationsModule {
       module: OperationsModule,
       global: true,
       imports: [QueuesModule.forRoot('worker')],
-      providers: [...COORDINATION, OperationRunner, PruneOperationsHandler, PruneSchedule],
-      exports: [OperationRunner, PruneOperationsHandler, QueuesModule],
+      providers: [...COORDINATION, OperationRunner, ...HANDLERS, PruneSchedule],
+      exports: [OperationRunner, ...HANDLERS, QueuesModule],
     };
   }
 }

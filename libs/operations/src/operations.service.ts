@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import { AppConfig } from '#config';
-import { type Envelope, Errors, HvError, ModID, type StatusRule, ok } from '#envelope';
+import { type Envelope, Errors, HvError, ModID, ok } from '#envelope';
 import { JOB_CATALOGUE, type JobName, type JobPayload, type QueueName } from '#jobs';
 import { DuplicateRecordError, type OperationRecord, OperationsRepository } from '#persistence';
 import { Accepted } from './accepted.js';
@@ -17,9 +17,8 @@ import type { OperationRequest } from './operation-request.decorator.js';
 import { isFinal, operationView } from './operation-view.js';
 import { type Preferences, preferenceApplied } from './prefer.js';
 
-export interface SubmitOptions extends OperationRequest {
-  statusRule: StatusRule;
-}
+/** How to submit: what the client asked for, and the route's status rule (all in the request). */
+export type SubmitOptions = OperationRequest;
 
 /**
  * Turns a change to the hypervisor into an operation: a database row plus a BullMQ job whose

@@ -1,5 +1,5 @@
 export { PersistenceModule } from './persistence.module.js';
-export { PrismaService, type Db } from './prisma.service.js';
+export { DatabaseHealth } from './database-health.js';
 export { GuestsRepository } from './guests.repository.js';
 export { ImagesRepository } from './images.repository.js';
 export { NicsRepository } from './nics.repository.js';
@@ -22,3 +22,5 @@ export {
   type OperationStatus,
   type OperationStep,
 } from './operation.types.js';
+export { FcpRaceLostError, FcpRepository } from './fcp.repository.js';
+export { inUse, type FcpRow, type FcpUsage, type TemplateRecord } from './fcp.types.js';

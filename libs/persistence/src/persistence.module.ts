@@ -1,4 +1,6 @@
 import { Global, Module } from '@nestjs/common';
+import { DatabaseHealth } from './database-health.js';
+import { FcpRepository } from './fcp.repository.js';
 import { GuestsRepository } from './guests.repository.js';
 import { ImagesRepository } from './images.repository.js';
 import { NicsRepository } from './nics.repository.js';
@@ -6,11 +8,16 @@ import { OperationStatsRepository } from './operation-stats.repository.js';
 import { OperationsRepository } from './operations.repository.js';
 import { PrismaService } from './prisma.service.js';
 
-/** The database, for every module of the process; needs ConfigModule (AppConfig). */
+/**
+ * The database, for every module of the process, as repositories only (the client stays
+ * inside); needs ConfigModule (AppConfig).
+ */
 @Global()
 @Module({
   providers: [
     PrismaService,
+    DatabaseHealth,
+    FcpRepository,
     GuestsRepository,
     ImagesRepository,
     NicsRepository,
@@ -18,7 +25,8 @@ import { PrismaService } from './prisma.service.js';
     OperationStatsRepository,
   ],
   exports: [
-    PrismaService,
+    DatabaseHealth,
+    FcpRepository,
     GuestsRepository,
     ImagesRepository,
     NicsRepository,

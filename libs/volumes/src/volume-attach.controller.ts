@@ -40,10 +40,7 @@ export class VolumeAttachController {
     @Body() body: VolumeBody,
     @OpRequest() req: OperationRequest,
   ): Promise<Envelope | Accepted> {
-    return this.ops.submit('volume.attach', payloadOf(body.info.connection), {
-      ...req,
-      statusRule: 'default',
-    });
+    return this.ops.submit('volume.attach', payloadOf(body.info.connection), req);
   }
 
   @Delete()
@@ -52,9 +49,6 @@ export class VolumeAttachController {
     @Body() body: VolumeBody,
     @OpRequest() req: OperationRequest,
   ): Promise<Envelope | Accepted> {
-    return this.ops.submit('volume.detach', payloadOf(body.info.connection), {
-      ...req,
-      statusRule: 'default',
-    });
+    return this.ops.submit('volume.detach', payloadOf(body.info.connection), req);
   }
 }

@@ -44,9 +44,6 @@ export class VolumeBootmapController {
     @Body() body: RefreshBootmapBody,
     @OpRequest() req: OperationRequest,
   ): Promise<Envelope | Accepted> {
-    return this.ops.submit('volume.refresh-bootmap', payloadOf(body.info), {
-      ...req,
-      statusRule: 'default',
-    });
+    return this.ops.submit('volume.refresh-bootmap', payloadOf(body.info), req);
   }
 }

@@ -1,11 +1,8 @@
 import { Module } from '@nestjs/common';
-import { FcpRepository } from './fcp/fcp.repository.js';
-import { AttachVolumeHandler } from './handlers/attach-volume.handler.js';
-import { DetachVolumeHandler } from './handlers/detach-volume.handler.js';
-import { RefreshBootmapHandler } from './handlers/refresh-bootmap.handler.js';
+import { VOLUME_HANDLERS } from './volume-handlers.js';
 
-const HANDLERS = [AttachVolumeHandler, DetachVolumeHandler, RefreshBootmapHandler];
+const HANDLERS = Object.values(VOLUME_HANDLERS);
 
 /** Worker side of the volumes feature: attach, detach and refresh-bootmap operations. */
-@Module({ providers: [FcpRepository, ...HANDLERS], exports: HANDLERS })
+@Module({ providers: HANDLERS, exports: HANDLERS })
 export class VolumeHandlersModule {}

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { ConnectorService } from './connector/connector.service.js';
 import { FcpHardware } from './fcp/fcp-hardware.service.js';
 import { FcpUsageService } from './fcp/fcp-usage.service.js';
-import { FcpRepository } from './fcp/fcp.repository.js';
 import { FcpTemplatesService } from './templates/fcp-templates.service.js';
 import { VolumeAttachController } from './volume-attach.controller.js';
 import { VolumeBootmapController } from './volume-bootmap.controller.js';
@@ -11,7 +10,7 @@ import { VolumesController } from './volumes.controller.js';
 /** Api side of the volumes feature (FCP templates, usage records, connector). */
 @Module({
   controllers: [VolumesController, VolumeAttachController, VolumeBootmapController],
-  providers: [FcpRepository, FcpHardware, FcpTemplatesService, FcpUsageService, ConnectorService],
-  exports: [FcpRepository, FcpHardware],
+  providers: [FcpHardware, FcpTemplatesService, FcpUsageService, ConnectorService],
+  exports: [FcpHardware],
 })
 export class VolumesModule {}

@@ -2,7 +2,7 @@ import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { AppConfig, redisOptions } from '#config';
 import { HypervisorClient } from '#hypervisor';
-import { PrismaService } from '#persistence';
+import { DatabaseHealth } from '#persistence';
 
 interface Check {
   status: 'ok' | 'down';
@@ -31,7 +31,7 @@ export class ReadinessService implements OnApplicationShutdown {
 
   constructor(
     cfg: AppConfig,
-    private readonly prisma: PrismaService,
+    private readonly db: DatabaseHealth,
     private readonly hv: HypervisorClient,
   ) {
     this.client = new Redis({ ...redisOptions(cfg.REDIS_URL, 'api'), lazyConnect: true });
@@ -46,7 +46,7 @@ export class ReadinessService implements OnApplicationShutdown {
     const [redis, database, hypervisor] = await Promise.all([
       probe(() => this.redis()),
       probe(async () => {
-        await this.prisma.ping();
+        await this.db.ping();
         return undefined;
       }),
       probe(async () => {

@@ -1,17 +1,6 @@
-import type { FcpDeviceState } from '#hypervisor';
+import type { FcpRecord } from '../state/fcp-record.types.js';
 
-/** One FCP subchannel as the simulator keeps it (persisted in SimState.fcp). */
-export interface FcpRecord {
-  /** 4 upper-case hex digits. */
-  fcpId: string;
-  chpid: string;
-  pchid: string;
-  state: Exclude<FcpDeviceState, 'notfound'>;
-  /** Userid the device is dedicated to; absent when none. */
-  owner?: string;
-  wwpnNpiv: string;
-  wwpnPhy: string;
-}
+export type { FcpRecord } from '../state/fcp-record.types.js';
 
 /** A storage controller port and the LUNs it serves. */
 export interface StorageTarget {

@@ -1,6 +1,6 @@
 import type { HypervisorState } from '../state/hypervisor.state.js';
 import type { UserRecord } from '../state/state.types.js';
-import type { ActiveNic, VswitchRecord } from './network.types.js';
+import type { ActiveNic, VswitchRecord } from '../state/network.types.js';
 import { freeMacId, macAddress } from './nic.mac.js';
 import { nicDefs, nicDevices } from './nicdef.js';
 import { findVswitch } from './vswitch.lookup.js';

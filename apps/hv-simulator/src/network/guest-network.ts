@@ -2,27 +2,9 @@ import { normVdev } from '../state/directory.parser.js';
 import type { HypervisorState } from '../state/hypervisor.state.js';
 import type { UserRecord } from '../state/state.types.js';
 import type { ConfigFile } from '../guestconf/config-script.js';
+import type { GuestInterface, GuestNetwork } from '../state/guest-network.types.js';
 
-/** One interface the guest OS has configured, by the NIC device number it runs on. */
-export interface GuestInterface {
-  vdev: string;
-  /** OS device name, e.g. `enc1000`. */
-  device: string;
-  /** The configuration file it came from (what a delete script removes). */
-  file: string;
-  ip?: string;
-  /** Prefix length of the address. */
-  prefix?: number;
-  gateway?: string;
-  dns: string[];
-  mac?: string;
-}
-
-/** The network configuration of a guest's OS (kept on its disk: it survives reboots). */
-export interface GuestNetwork {
-  hostname?: string;
-  interfaces: Record<string, GuestInterface>;
-}
+export type { GuestInterface, GuestNetwork };
 
 /** Statuses of the reference's network scripts: 0 applied, 2 bad parameters. */
 const BAD_PARAMS = 2;

@@ -8,7 +8,7 @@ import {
   type SmapiHandler,
 } from '../smapi/smapi.context.js';
 import { addActiveNic, nicVlan, removeActiveNic } from './active-nics.js';
-import type { ActiveNic } from './network.types.js';
+import type { ActiveNic } from '../state/network.types.js';
 import { NIC_CODES } from './nic.codes.js';
 import { freeMacId, macAddress } from './nic.mac.js';
 import { nicDefs, nicDevices } from './nicdef.js';

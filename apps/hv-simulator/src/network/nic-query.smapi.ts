@@ -7,7 +7,7 @@ import type {
 import type { UserRecord } from '../state/state.types.js';
 import { CODES, fail } from '../smapi/smapi.codes.js';
 import { OK, requireUser, vdevParam, type SmapiHandler } from '../smapi/smapi.context.js';
-import type { ActiveNic } from './network.types.js';
+import type { ActiveNic } from '../state/network.types.js';
 import { nicCounters } from './nic.counters.js';
 
 function adapterInfo(u: UserRecord, nic: ActiveNic): AdapterInfo {

@@ -1,6 +1,6 @@
 import type { NicByteStats } from '#hypervisor';
 import type { UserRecord } from '../state/state.types.js';
-import type { ActiveNic } from './network.types.js';
+import type { ActiveNic } from '../state/network.types.js';
 
 /** A stable number in [0, 1) per NIC, so each NIC has its own traffic rate. */
 function seed(text: string): number {

@@ -1,6 +1,6 @@
 import type { VswitchAdapterInfo, VswitchExtendedInfo } from '#hypervisor';
 import type { HypervisorState } from '../state/hypervisor.state.js';
-import type { VswitchRecord } from './network.types.js';
+import type { VswitchRecord } from '../state/network.types.js';
 
 /** VLAN ids as CP prints them: four decimal digits. */
 const vid = (n: number): string => String(n).padStart(4, '0');

@@ -1,7 +1,7 @@
 import type { VswitchCreateParams } from '#hypervisor';
 import { USERID_RE, normVdev } from '../state/directory.parser.js';
 import { syntax, SYNTAX } from '../smapi/smapi.codes.js';
-import type { VswitchRecord } from './network.types.js';
+import type { VswitchRecord } from '../state/network.types.js';
 
 const CONNECTIONS = ['CONNECT', 'DISCONNECT', 'NOUPLINK'] as const;
 const PORT_TYPES = ['ACCESS', 'TRUNK'] as const;

@@ -10,7 +10,7 @@ import {
   type FcpInventory,
   type FcpRecord,
 } from '../fcp/fcp.inventory.js';
-import type { VswitchRecord } from '../network/network.types.js';
+import type { VswitchRecord } from './network.types.js';
 
 /** CP numbers spool files 1–9999, system-wide, and wraps around. */
 const MAX_SPOOL_ID = 9999;

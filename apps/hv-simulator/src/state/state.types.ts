@@ -1,8 +1,8 @@
 import type { DiskDeviceType } from '#hypervisor';
-import type { FcpRecord } from '../fcp/fcp.inventory.js';
-import type { ActiveNic, VswitchRecord } from '../network/network.types.js';
-import type { AttachedVolume, GuestOsSettings } from '../storage/guest-storage.types.js';
-import type { GuestNetwork } from '../network/guest-network.js';
+import type { FcpRecord } from './fcp-record.types.js';
+import type { ActiveNic, VswitchRecord } from './network.types.js';
+import type { AttachedVolume, GuestOsSettings } from './guest-storage.types.js';
+import type { GuestNetwork } from './guest-network.types.js';
 
 /** One allocated extent of a volume, owned by one minidisk. */
 export interface Extent {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { HypervisorState } from '../state/hypervisor.state.js';
-import { DEFAULT_OS_SETTINGS, type GuestOsSettings } from './guest-storage.types.js';
+import { DEFAULT_OS_SETTINGS, type GuestOsSettings } from '../state/guest-storage.types.js';
 
 const KEYS = Object.keys(DEFAULT_OS_SETTINGS) as (keyof GuestOsSettings)[];
 

@@ -7,7 +7,7 @@ import {
   DEFAULT_OS_SETTINGS,
   type AttachedVolume,
   type VolumePath,
-} from './guest-storage.types.js';
+} from '../state/guest-storage.types.js';
 
 /** Exit statuses of the reference's volume scripts (volumeops/templates). */
 export const VOLUME_EXIT = {

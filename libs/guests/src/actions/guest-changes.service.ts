@@ -2,14 +2,15 @@ import { Injectable } from '@nestjs/common';
 import type { Envelope } from '#envelope';
 import type { JobName, JobPayload } from '#jobs';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
-import type { ResizeCpusActionDto, ResizeMemActionDto } from '../dto/resize-action.dto.js';
-import { GuestsService } from '../guests.service.js';
+import type { ResizeCpusActionDto, ResizeMemActionDto } from './resize-action.dto.js';
+import { GuestsRepository } from '#persistence';
+import { requireManagedGuest } from '../managed-guest.js';
 
 /** Guest actions of spec §4.7 that change the guest: each submitted as an operation. */
 @Injectable()
 export class GuestChangesService {
   constructor(
-    private readonly guests: GuestsService,
+    private readonly guests: GuestsRepository,
     private readonly ops: OperationsService,
   ) {}
 
@@ -20,13 +21,15 @@ export class GuestChangesService {
     payload: (id: string) => JobPayload<N>,
     req: OperationRequest,
   ): Promise<Envelope | Accepted> {
-    const id = await this.guests.requireManaged(userid);
-    return this.ops.submit(name, payload(id), { ...req, statusRule: 'notFoundAndConflict' });
+    const id = (await requireManagedGuest(this.guests, userid)).userid;
+    return this.ops.submit(name, payload(id), req);
   }
 
-  /** An action whose payload is just the guest. */
+  /** An action whose payload is just the guest (power actions among them). */
   simple(
     name:
+      | 'guest.start'
+      | 'guest.stop'
       | 'guest.softstop'
       | 'guest.pause'
       | 'guest.unpause'

@@ -3,7 +3,7 @@ import { HypervisorClient } from '#hypervisor';
 import type { ConfigDisk, ConfigDisksPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
-import { requireManagedGuest } from '../actions/require-managed.js';
+import { requireManagedGuest } from '../managed-guest.js';
 import { punchConfigFile, START_GUEST_CONFIGURE } from '../guestconf/guest-config.js';
 
 /** What the reference passes to its setupDisk script for one disk (reference §9.8). */

@@ -5,7 +5,7 @@ import { HypervisorClient, tolerating } from '#hypervisor';
 import type { AddDisksPayload, DeleteDisksPayload, DiskResult } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
-import { requireManagedGuest } from '../actions/require-managed.js';
+import { requireManagedGuest } from '../managed-guest.js';
 
 /** The reference's answer to deleting disks of an active guest: 501, modID "guest". */
 export function activeGuestDiskDelete(): HvError {

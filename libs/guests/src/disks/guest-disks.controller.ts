@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { type Envelope, UseStatusRule } from '#envelope';
 import { type Accepted, OpRequest, type OperationRequest, SubmitsOperation } from '#operations';
-import { ConfigDisksBody } from '../dto/config-disks.dto.js';
-import { AddDisksBody, DeleteDisksBody } from '../dto/disks.dto.js';
+import { ConfigDisksBody } from './config-disks.dto.js';
+import { AddDisksBody, DeleteDisksBody } from './disks.dto.js';
 import { UseridPipe } from '../userid.pipe.js';
 import { DISKS_ADDED_OUTPUT, MINIDISKS_OUTPUT } from './guest-disks.openapi.js';
 import { GuestDisksService, type MinidiskView } from './guest-disks.service.js';

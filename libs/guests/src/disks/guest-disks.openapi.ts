@@ -1,5 +1,5 @@
 import { ApiOutput, STRING, arrayOf, exactObject } from '#envelope';
-import { DISK_RESULTS } from '../guests.openapi.js';
+import { DISK_RESULTS } from '../lifecycle/guests.openapi.js';
 
 /** The guest's minidisks as its directory entry defines them. */
 export const MINIDISKS_OUTPUT = ApiOutput(

@@ -5,11 +5,12 @@ import { HypervisorClient } from '#hypervisor';
 import type { ResolvedDisk } from '#jobs';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
 import { sizeToUnits, vdevPlus } from '../domain/disk-size.js';
-import { resolvePool } from '../domain/resolve-create.js';
-import type { ConfigDisksDto } from '../dto/config-disks.dto.js';
-import type { AddDisksDto, DeleteDisksDto } from '../dto/disks.dto.js';
-import { GuestsService } from '../guests.service.js';
+import { resolvePool } from '../lifecycle/resolve-create.js';
+import type { ConfigDisksDto } from './config-disks.dto.js';
+import type { AddDisksDto, DeleteDisksDto } from './disks.dto.js';
 import { activeGuestDiskDelete } from './disks.handlers.js';
+import { GuestsRepository } from '#persistence';
+import { requireManagedGuest } from '../managed-guest.js';
 
 /** One minidisk as GET /guests/{userid}/disks shows it (spec §4.3). */
 export interface MinidiskView {
@@ -49,7 +50,7 @@ export function minidisks(directory: readonly string[]): MinidiskView[] {
 export class GuestDisksService {
   constructor(
     private readonly cfg: AppConfig,
-    private readonly guests: GuestsService,
+    private readonly guests: GuestsRepository,
     private readonly hv: HypervisorClient,
     private readonly ops: OperationsService,
   ) {}
@@ -68,7 +69,7 @@ export class GuestDisksService {
    * An empty list does nothing (200, output "").
    */
   async add(userid: string, dto: AddDisksDto, req: OperationRequest): Promise<Envelope | Accepted> {
-    const id = await this.guests.requireManaged(userid);
+    const id = (await requireManagedGuest(this.guests, userid)).userid;
     const list = dto.disk_list ?? [];
     if (list.length === 0) return ok();
     const existing = minidisks(await this.hv.imageQueryDM(id)).map((d) => parseInt(d.vdev, 16));
@@ -92,11 +93,7 @@ export class GuestDisksService {
         formatGiven: d.format !== undefined,
       };
     });
-    return this.ops.submit(
-      'guest.add-disks',
-      { userid: id, disks },
-      { ...req, statusRule: 'default' },
-    );
+    return this.ops.submit('guest.add-disks', { userid: id, disks }, req);
   }
 
   /**
@@ -109,7 +106,7 @@ export class GuestDisksService {
     dto: ConfigDisksDto,
     req: OperationRequest,
   ): Promise<Envelope | Accepted> {
-    const id = await this.guests.requireManaged(userid);
+    const id = (await requireManagedGuest(this.guests, userid)).userid;
     const list = dto.disk_list ?? [];
     if (list.length === 0) return ok();
     const disks = list.map((d, i) => {
@@ -119,11 +116,7 @@ export class GuestDisksService {
       const mntdir = d.format === 'swap' ? 'swap' : (d.mntdir ?? `/mnt/ephemeral${vdev}`);
       return { vdev, format: d.format, mntdir };
     });
-    return this.ops.submit(
-      'guest.config-disks',
-      { userid: id, disks },
-      { ...req, statusRule: 'default' },
-    );
+    return this.ops.submit('guest.config-disks', { userid: id, disks }, req);
   }
 
   /** Only a logged-off guest (501 otherwise); vdevs that are not defined count as deleted. */
@@ -132,13 +125,9 @@ export class GuestDisksService {
     dto: DeleteDisksDto,
     req: OperationRequest,
   ): Promise<Envelope | Accepted> {
-    const id = await this.guests.requireManaged(userid);
+    const id = (await requireManagedGuest(this.guests, userid)).userid;
     if ((await this.hv.queryUserPower(id)) === 'on') throw activeGuestDiskDelete();
     const vdevs = dto.vdev_list.map((v) => v.toUpperCase().padStart(4, '0'));
-    return this.ops.submit(
-      'guest.delete-disks',
-      { userid: id, vdevs },
-      { ...req, statusRule: 'default' },
-    );
+    return this.ops.submit('guest.delete-disks', { userid: id, vdevs }, req);
   }
 }

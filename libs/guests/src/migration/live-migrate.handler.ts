@@ -4,6 +4,7 @@ import { HypervisorClient, type VmRelocateOutput } from '#hypervisor';
 import type { LiveMigratePayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
+import { requireManagedGuest } from '../managed-guest.js';
 
 /**
  * guest.live-migrate (reference §9.6): the guest must be managed and on (else guest rs 1, 409).
@@ -21,8 +22,7 @@ export class LiveMigrateHandler implements OperationHandler<'guest.live-migrate'
   ) {}
 
   async run(p: LiveMigratePayload, ctx: OperationContext): Promise<''> {
-    const g = await this.guests.findByUserid(p.userid);
-    if (!g || g.migrated) throw Errors.notExist(ModID.GUEST, `Guest '${p.userid}'`);
+    await requireManagedGuest(this.guests, p.userid);
     if ((await this.hv.queryUserPower(p.userid)) !== 'on') throw notActive(p.userid);
 
     if (p.action === 'test') {

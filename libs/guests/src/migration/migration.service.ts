@@ -3,10 +3,10 @@ import { type Envelope, Errors, ModID, ok } from '#envelope';
 import { type AdapterInfo, HypervisorClient, isSmapi } from '#hypervisor';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
 import { GuestsRepository, NicsRepository } from '#persistence';
-import { metadataOf, resolveMigration } from '../domain/resolve-migration.js';
-import type { LiveMigrateActionDto, RegisterVmActionDto } from '../dto/migration-action.dto.js';
-import { GuestsService } from '../guests.service.js';
+import { metadataOf, resolveMigration } from './resolve-migration.js';
+import type { LiveMigrateActionDto, RegisterVmActionDto } from './migration-action.dto.js';
 import { notActive } from './live-migrate.handler.js';
+import { requireManagedGuest } from '../managed-guest.js';
 
 /**
  * live_migrate_vm (an operation on the guest-migration queue), register_vm and deregister_vm
@@ -15,7 +15,6 @@ import { notActive } from './live-migrate.handler.js';
 @Injectable()
 export class MigrationService {
   constructor(
-    private readonly guests: GuestsService,
     private readonly repo: GuestsRepository,
     private readonly nics: NicsRepository,
     private readonly hv: HypervisorClient,
@@ -28,12 +27,9 @@ export class MigrationService {
     dto: LiveMigrateActionDto,
     req: OperationRequest,
   ): Promise<Envelope | Accepted> {
-    const id = await this.guests.requireManaged(userid);
+    const id = (await requireManagedGuest(this.repo, userid)).userid;
     if ((await this.hv.queryUserPower(id)) !== 'on') throw notActive(id);
-    return this.ops.submit('guest.live-migrate', resolveMigration(id, dto), {
-      ...req,
-      statusRule: 'notFoundAndConflict',
-    });
+    return this.ops.submit('guest.live-migrate', resolveMigration(id, dto), req);
   }
 
   /**

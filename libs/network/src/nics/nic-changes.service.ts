@@ -3,10 +3,11 @@ import { type Envelope, Errors, pyRepr } from '#envelope';
 import { HypervisorClient } from '#hypervisor';
 import { VDEV } from '#jobs';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
+import { requireManagedGuest } from '#guests';
 import { GuestsRepository } from '#persistence';
 import type { CoupleNicDto, CreateNicDto, DeleteNicBody } from './dto/nic.dto.js';
 import type { CreateInterfaceDto, DeleteInterfaceDto } from './dto/interface.dto.js';
-import { requireActiveIf, requireManaged } from './handlers/nic-guards.js';
+import { requireActiveIf } from './handlers/nic-guards.js';
 
 /** A `{vdev}` path segment: 1-4 hex digits. */
 export function pathVdev(vdev: string): string {
@@ -30,7 +31,7 @@ export class NicChangesService {
   ) {}
 
   private async guest(userid: string, active: boolean): Promise<string> {
-    const id = await requireManaged(this.guests, userid);
+    const id = (await requireManagedGuest(this.guests, userid)).userid;
     await requireActiveIf(this.hv, id, active);
     return id;
   }
@@ -53,7 +54,7 @@ export class NicChangesService {
         ...(mac ? { macId: mac } : {}),
         active,
       },
-      { ...req, statusRule: 'default' },
+      req,
     );
   }
 
@@ -67,11 +68,7 @@ export class NicChangesService {
     if (body === undefined) throw Errors.malformedJson('Expecting value: line 1 column 1 (char 0)');
     const active = body.active ?? false;
     const id = await this.guest(userid, active);
-    return this.ops.submit(
-      'nic.delete',
-      { userid: id, vdev: pathVdev(vdev), active },
-      { ...req, statusRule: 'default' },
-    );
+    return this.ops.submit('nic.delete', { userid: id, vdev: pathVdev(vdev), active }, req);
   }
 
   async couple(
@@ -84,11 +81,7 @@ export class NicChangesService {
     const nic = pathVdev(vdev);
     const id = await this.guest(userid, active);
     if (!dto.couple) {
-      return this.ops.submit(
-        'nic.uncouple',
-        { userid: id, vdev: nic, active },
-        { ...req, statusRule: 'default' },
-      );
+      return this.ops.submit('nic.uncouple', { userid: id, vdev: nic, active }, req);
     }
     return this.ops.submit(
       'nic.couple',
@@ -99,7 +92,7 @@ export class NicChangesService {
         vlanId: dto.vlan_id ?? -1,
         active,
       },
-      { ...req, statusRule: 'default' },
+      req,
     );
   }
 
@@ -114,7 +107,7 @@ export class NicChangesService {
     return this.ops.submit(
       'interface.create',
       { userid: id, osVersion: dto.os_version.toLowerCase(), networks: dto.guest_networks, active },
-      { ...req, statusRule: 'default' },
+      req,
     );
   }
 
@@ -128,7 +121,7 @@ export class NicChangesService {
     return this.ops.submit(
       'interface.delete',
       { userid: id, osVersion: dto.os_version.toLowerCase(), vdev: dto.vdev, active },
-      { ...req, statusRule: 'default' },
+      req,
     );
   }
 }

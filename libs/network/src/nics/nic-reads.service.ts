@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { type Envelope, Errors, ok, pyRepr } from '#envelope';
-import { parseUseridList } from '#guests';
+import { parseUseridList, requireManagedGuest } from '#guests';
 import { HypervisorClient, isSmapi } from '#hypervisor';
 import { GuestsRepository, NicsRepository, type NicRecord } from '#persistence';
-import { requireManaged } from './handlers/nic-guards.js';
 
 /** One adapter of GET /guests/{userid}/adapters (spec §4.5). */
 export interface AdapterView {
@@ -100,7 +99,7 @@ export class NicReadsService {
    */
   async interfaceStats(raw: unknown): Promise<Envelope<Record<string, NicStatsView[]>>> {
     const ids = parseUseridList(raw);
-    for (const id of ids) await requireManaged(this.guests, id);
+    for (const id of ids) await requireManagedGuest(this.guests, id);
     const on: string[] = [];
     for (const id of ids) if ((await this.hv.queryUserPower(id)) === 'on') on.push(id);
     const out: Record<string, NicStatsView[]> = {};

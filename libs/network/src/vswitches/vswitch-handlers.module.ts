@@ -1,11 +1,7 @@
 import { Module } from '@nestjs/common';
-import {
-  CreateVswitchHandler,
-  DeleteVswitchHandler,
-  UpdateVswitchHandler,
-} from './handlers/vswitch.handlers.js';
+import { VSWITCH_HANDLERS } from '../network-handlers.js';
 
-const HANDLERS = [CreateVswitchHandler, UpdateVswitchHandler, DeleteVswitchHandler];
+const HANDLERS = Object.values(VSWITCH_HANDLERS);
 
 /** Worker side of the vswitches feature: create, update and delete operations. */
 @Module({ providers: HANDLERS, exports: HANDLERS })

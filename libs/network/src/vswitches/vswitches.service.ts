@@ -35,10 +35,7 @@ export class VswitchesService {
   }
 
   create(dto: CreateVswitchDto, req: OperationRequest): Promise<Envelope | Accepted> {
-    return this.ops.submit('vswitch.create', createPayload(dto), {
-      ...req,
-      statusRule: 'alreadyExists',
-    });
+    return this.ops.submit('vswitch.create', createPayload(dto), req);
   }
 
   /** The first present form wins, as the reference reads them: grant > revoke > user VLAN. */
@@ -58,17 +55,10 @@ export class VswitchesService {
         "'grant_userid', 'revoke_userid' or 'user_vlan_id' is a required property",
       );
     }
-    return this.ops.submit('vswitch.update', payload, { ...req, statusRule: 'notFound' });
+    return this.ops.submit('vswitch.update', payload, req);
   }
 
   delete(name: string, req: OperationRequest): Promise<Envelope | Accepted> {
-    return this.ops.submit(
-      'vswitch.delete',
-      { name: name.toUpperCase() },
-      {
-        ...req,
-        statusRule: 'default',
-      },
-    );
+    return this.ops.submit('vswitch.delete', { name: name.toUpperCase() }, req);
   }
 }

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '#config';
 import { type Envelope, ok } from '#envelope';
+import { FcpRaceLostError, FcpRepository, type FcpRow, type TemplateRecord } from '#persistence';
 import { boolish } from '../domain/request-values.js';
 import { VolumeErrors } from '../domain/volume-errors.js';
 import { FcpHardware } from '../fcp/fcp-hardware.service.js';
-import { FcpRepository } from '../fcp/fcp.repository.js';
-import type { FcpRow, TemplateRecord } from '../fcp/fcp.types.js';
 import { allocateFcps, allocateSameIndex } from './fcp.allocator.js';
 import { parsePchidInfo } from './pchid-info.js';
 
@@ -16,9 +15,6 @@ export interface ConnectorParams {
   storage_provider?: unknown;
   pchid_info?: unknown;
 }
-
-/** Another request took an FCP between our read and our write: start over. */
-class LostRace extends Error {}
 
 /**
  * get_volume_connector (reference §8.1, §8.5): reserves one free FCP per path for a guest, or
@@ -92,29 +88,18 @@ export class ConnectorService {
     }
     for (let attempt = 0; ; attempt += 1) {
       try {
-        const chosen = await this.repo.transaction(async (tx) => {
-          const rows = new Map((await this.repo.fcps(ids, tx)).map((f) => [f.fcpId, f]));
+        const chosen = await this.repo.reserveChosen(assigner, t.id, ids, (rows) => {
           const paths = t.paths.map((p) =>
             p.map((id) => rows.get(id)).filter((f): f is FcpRow => !!f),
           );
-          const pick =
-            this.cfg.GET_FCP_PAIR_WITH_SAME_INDEX === 1
-              ? allocateSameIndex(paths, info)
-              : allocateFcps(paths, t.minFcpPathsCount, info);
-          if (!Array.isArray(pick)) return pick;
-          for (const f of pick) {
-            const { count } = await tx.fcpDevice.updateMany({
-              where: { fcpId: f.fcpId, reserved: 0, connections: 0 },
-              data: { reserved: 1, assignerId: assigner, tmplId: t.id },
-            });
-            if (count !== 1) throw new LostRace();
-          }
-          return pick.map((f) => ({ ...f, reserved: 1, assignerId: assigner, tmplId: t.id }));
+          return this.cfg.GET_FCP_PAIR_WITH_SAME_INDEX === 1
+            ? allocateSameIndex(paths, info)
+            : allocateFcps(paths, t.minFcpPathsCount, info);
         });
         if (!Array.isArray(chosen)) return ok(await this.empty(assigner, t, chosen.reason));
         return ok(await this.answer(assigner, t, chosen, true));
       } catch (e) {
-        if (!(e instanceof LostRace) || attempt >= 3) throw e;
+        if (!(e instanceof FcpRaceLostError) || attempt >= 3) throw e;
       }
     }
   }
@@ -132,11 +117,7 @@ export class ConnectorService {
     const released: FcpRow[] = [];
     for (const f of mine) {
       if (f.connections !== 0) continue; // still carries volumes: stays reserved
-      const { count } = await this.repo.db.fcpDevice.updateMany({
-        where: { fcpId: f.fcpId, assignerId: assigner, tmplId: t.id, connections: 0 },
-        data: { reserved: 0, tmplId: '' },
-      });
-      if (count === 1) released.push(f);
+      if (await this.repo.releaseUnused(assigner, t.id, f.fcpId)) released.push(f);
     }
     await this.hw.sync();
     if (mine.length === 0)

@@ -1,4 +1,4 @@
-import type { FcpRow } from '../fcp/fcp.types.js';
+import type { FcpRow } from '#persistence';
 import { allocateFcps, allocateSameIndex, isFree, type PchidCapacity } from './fcp.allocator.js';
 
 /** A small seeded generator (no dependency), so a failing seed reproduces. */

@@ -1,4 +1,4 @@
-import type { FcpRow } from '../fcp/fcp.types.js';
+import type { FcpRow } from '#persistence';
 import { allocateFcps, isFree, type PchidCapacity } from './fcp.allocator.js';
 
 const fcp = (id: string, pchid: string, over: Partial<FcpRow> = {}): FcpRow => ({

@@ -1,4 +1,4 @@
-import type { FcpRow } from '../fcp/fcp.types.js';
+import type { FcpRow } from '#persistence';
 
 /** Capacity of one PCHID as the caller reports it in `pchid_info`. */
 export interface PchidCapacity {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { HypervisorClient } from '#hypervisor';
-import { FcpRepository } from './fcp.repository.js';
+import { FcpRepository } from '#persistence';
 
 /** Where the FCPs are: what every template and connector answer repeats. */
 export interface HostFacts {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type Envelope, ok } from '#envelope';
 import { VolumeErrors } from '../domain/volume-errors.js';
 import type { FcpUsageDto } from '../dto/fcp-usage.dto.js';
-import { FcpRepository } from './fcp.repository.js';
+import { FcpRepository } from '#persistence';
 
 /** The usage record of one FCP (reference get/set_fcp_usage): [assigner, reserved, connections, template]. */
 @Injectable()

@@ -3,8 +3,7 @@ import { Errors, ModID } from '#envelope';
 import { HypervisorClient } from '#hypervisor';
 import type { VolumeConnectionPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
-import { FcpRepository } from '../fcp/fcp.repository.js';
-import { type FcpSnapshot, restoreFcps, snapshotFcps } from './fcp-snapshot.js';
+import { FcpRepository, type FcpUsage } from '#persistence';
 import { scriptUnsupported } from './volume-script.js';
 import { applyVolumeScript, reverseVolumeScript } from './volume-script.steps.js';
 
@@ -34,14 +33,14 @@ export class AttachVolumeHandler implements OperationHandler<'volume.attach'> {
     if (scriptUnsupported(c.osVersion)) throw Errors.notImplemented('volume', 'volume attach');
 
     // The rows as they were, so the undo restores them exactly (reservation included).
-    let before: FcpSnapshot[] | undefined;
+    let before: FcpUsage[] | undefined;
     const counted = await ctx.step(
       'count connections',
       async () => {
-        before = await this.snapshot(c.fcps);
+        before = await this.repo.usageOf(c.fcps);
         return this.increment(c);
       },
-      undo(() => (before ? this.restore(before) : this.decrement(c))),
+      undo(() => (before ? this.repo.restoreUsage(before) : this.decrement(c))),
     );
     // done in an earlier attempt: the FCPs this attach brought to their first connection
     const first =
@@ -71,50 +70,15 @@ export class AttachVolumeHandler implements OperationHandler<'volume.attach'> {
     return '';
   }
 
-  private snapshot(ids: string[]): Promise<FcpSnapshot[]> {
-    return snapshotFcps(this.repo, ids);
-  }
-
-  private restore(rows: FcpSnapshot[]): Promise<void> {
-    return restoreFcps(this.repo, rows);
-  }
-
   /** Re-reserves the FCPs, then +1 connection each; returns those now at 1 (to dedicate). */
   private increment(c: VolumeConnectionPayload): Promise<string[]> {
-    return this.repo.transaction(async (tx) => {
-      const first: string[] = [];
-      for (const fcp of c.fcps) {
-        const row = await tx.fcpDevice.findUnique({ where: { fcpId: fcp } });
-        if (!row || (row.assignerId !== '' && row.assignerId !== c.assignerId)) {
-          throw Errors.notExist(ModID.VOLUME, `FCP device ${fcp} for ${c.assignerId}`);
-        }
-        const updated = await tx.fcpDevice.update({
-          where: { fcpId: fcp },
-          data: {
-            reserved: 1,
-            assignerId: c.assignerId,
-            ...(c.fcpTemplateId ? { tmplId: c.fcpTemplateId } : {}),
-            connections: { increment: 1 },
-          },
-        });
-        if (updated.connections === 1) first.push(fcp);
-      }
-      return first;
-    });
+    return this.repo.addConnections(c.assignerId, c.fcps, c.fcpTemplateId, (fcp) =>
+      Errors.notExist(ModID.VOLUME, `FCP device ${fcp} for ${c.assignerId}`),
+    );
   }
 
   /** −1 connection each; FCPs left without connections are unreserved. */
   private async decrement(c: VolumeConnectionPayload): Promise<void> {
-    await this.repo.transaction(async (tx) => {
-      for (const fcp of c.fcps) {
-        const row = await tx.fcpDevice.findUnique({ where: { fcpId: fcp } });
-        if (!row) continue;
-        const connections = Math.max(0, row.connections - 1);
-        await tx.fcpDevice.update({
-          where: { fcpId: fcp },
-          data: connections === 0 ? { connections, reserved: 0, tmplId: '' } : { connections },
-        });
-      }
-    });
+    await this.repo.removeConnections(c.fcps, { unreserveEmptied: true });
   }
 }

@@ -3,8 +3,7 @@ import { Errors, HvError } from '#envelope';
 import { HypervisorClient } from '#hypervisor';
 import type { VolumeConnectionPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
-import { FcpRepository } from '../fcp/fcp.repository.js';
-import { type FcpSnapshot, restoreFcps, snapshotFcps } from './fcp-snapshot.js';
+import { FcpRepository, type FcpUsage } from '#persistence';
 import { scriptUnsupported } from './volume-script.js';
 import { applyVolumeScript, reverseVolumeScript } from './volume-script.steps.js';
 
@@ -24,15 +23,15 @@ export class DetachVolumeHandler implements OperationHandler<'volume.detach'> {
   async run(c: VolumeConnectionPayload, ctx: OperationContext): Promise<''> {
     const undo = <T>(fn: () => Promise<T>) => (c.doRollback ? { undo: fn } : {});
     if (scriptUnsupported(c.osVersion)) throw Errors.notImplemented('volume', 'volume detach');
-    let before: FcpSnapshot[] | undefined;
+    let before: FcpUsage[] | undefined;
     const decremented = await ctx.step(
       'count connections',
       async () => {
-        before = await snapshotFcps(this.repo, c.fcps);
+        before = await this.repo.usageOf(c.fcps);
         return this.decrement(c);
       },
       undo(async () => {
-        if (before) await restoreFcps(this.repo, before);
+        if (before) await this.repo.restoreUsage(before);
       }),
     );
     const emptied =
@@ -69,16 +68,6 @@ export class DetachVolumeHandler implements OperationHandler<'volume.detach'> {
 
   /** −1 per FCP (missing or at 0 counts as 0); returns the FCPs now without connections. */
   private decrement(c: VolumeConnectionPayload): Promise<string[]> {
-    return this.repo.transaction(async (tx) => {
-      const emptied: string[] = [];
-      for (const fcp of c.fcps) {
-        const row = await tx.fcpDevice.findUnique({ where: { fcpId: fcp } });
-        if (!row) continue;
-        const connections = Math.max(0, row.connections - 1);
-        await tx.fcpDevice.update({ where: { fcpId: fcp }, data: { connections } });
-        if (connections === 0) emptied.push(fcp);
-      }
-      return emptied;
-    });
+    return this.repo.removeConnections(c.fcps, { unreserveEmptied: false });
   }
 }

@@ -4,7 +4,7 @@ import { HypervisorClient } from '#hypervisor';
 import type { RefreshBootmapPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { VolumeErrors } from '../domain/volume-errors.js';
-import { FcpRepository } from '../fcp/fcp.repository.js';
+import { FcpRepository } from '#persistence';
 
 /** `RESULT PATHS: fcp:w1 w2,fcp2:w3` → {fcp: [w1, w2], fcp2: [w3]}. */
 export function parseResultPaths(lines: string[]): Record<string, string[]> {

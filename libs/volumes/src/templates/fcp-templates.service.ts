@@ -6,8 +6,7 @@ import { boolish, literalList } from '../domain/request-values.js';
 import { VolumeErrors } from '../domain/volume-errors.js';
 import type { CreateFcpTemplateBody, EditFcpTemplateBody } from '../dto/fcp-template.dto.js';
 import { FcpHardware, type HostFacts } from '../fcp/fcp-hardware.service.js';
-import { FcpRepository } from '../fcp/fcp.repository.js';
-import { type FcpRow, inUse, type TemplateRecord } from '../fcp/fcp.types.js';
+import { FcpRepository, type FcpRow, inUse, type TemplateRecord } from '#persistence';
 import { templateRaw, templateStatistics } from './template-statistics.js';
 
 type Query = Record<string, unknown>;
@@ -132,7 +131,7 @@ export class FcpTemplatesService {
 
   async delete(id: string): Promise<Envelope> {
     if (!(await this.repo.template(id))) throw VolumeErrors.templateNotFound(id);
-    const used = await this.repo.db.fcpDevice.count({ where: { tmplId: id } });
+    const used = await this.repo.countAllocatedFrom(id);
     if (used > 0) throw VolumeErrors.deleteInUse(id);
     await this.repo.deleteTemplate(id);
     return ok();

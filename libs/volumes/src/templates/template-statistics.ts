@@ -1,5 +1,5 @@
 import { shrinkFcpList, splitSingleAndRange } from '../domain/fcp-list.js';
-import type { FcpRow, TemplateRecord } from '../fcp/fcp.types.js';
+import type { FcpRow, TemplateRecord } from '#persistence';
 
 /** Statistics of one path (reference §8.6). */
 export interface PathStatistics {

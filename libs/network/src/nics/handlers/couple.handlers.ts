@@ -3,11 +3,12 @@ import { Errors, ModID } from '#envelope';
 import { HypervisorClient, tolerating } from '#hypervisor';
 import type { CoupleNicPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
+import { requireManagedGuest } from '#guests';
 import { GuestsRepository, NicsRepository } from '#persistence';
 import { conflict, mapped, missing } from '../domain/nic-errors.js';
 import { coupledDirectory, isCoupledTo } from '../domain/nicdef-line.js';
 import { replaceDirectory, restoreDirectory } from './directory-edit.js';
-import { requireActiveIf, requireManaged } from './nic-guards.js';
+import { requireActiveIf } from './nic-guards.js';
 
 /**
  * nic.couple (reference §9.9): the vswitch must exist (404); the NICDEF statement is rewritten
@@ -26,7 +27,7 @@ export class CoupleNicHandler implements OperationHandler<'nic.couple'> {
   async run(p: CoupleNicPayload, ctx: OperationContext): Promise<''> {
     const { userid, vdev, active } = p;
     const vswitch = (p.vswitch ?? '').toUpperCase();
-    await requireManaged(this.guests, userid);
+    await requireManagedGuest(this.guests, userid);
     await requireActiveIf(this.hv, userid, active);
     if (!(await this.hv.vswitchExists(vswitch))) {
       throw Errors.notExist(ModID.NETWORK, `Vswitch ${vswitch}`);
@@ -81,7 +82,7 @@ export class UncoupleNicHandler implements OperationHandler<'nic.uncouple'> {
   ) {}
 
   async run({ userid, vdev, active }: CoupleNicPayload, ctx: OperationContext): Promise<''> {
-    await requireManaged(this.guests, userid);
+    await requireManagedGuest(this.guests, userid);
     await requireActiveIf(this.hv, userid, active);
     const saved = await this.hv.imageQueryDM(userid);
     await ctx.step(

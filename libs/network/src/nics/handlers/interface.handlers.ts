@@ -4,9 +4,10 @@ import { Errors, HvError } from '#envelope';
 import { HypervisorClient } from '#hypervisor';
 import type { CreateInterfacePayload, DeleteInterfacePayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
+import { requireManagedGuest } from '#guests';
 import { GuestsRepository } from '#persistence';
 import { deleteScript, type GuestNetworkEntry, networkScript } from '../domain/network-script.js';
-import { requireActiveIf, requireManaged } from './nic-guards.js';
+import { requireActiveIf } from './nic-guards.js';
 import { NicSteps } from './nic-steps.js';
 
 /** What the reference runs in an active guest to apply punched configuration at once. */
@@ -70,7 +71,7 @@ export class CreateInterfaceHandler implements OperationHandler<'interface.creat
 
   async run(p: CreateInterfacePayload, ctx: OperationContext): Promise<GuestNetworkEntry[]> {
     const { userid, active } = p;
-    await requireManaged(this.guests, userid);
+    await requireManagedGuest(this.guests, userid);
     await requireActiveIf(this.hv, userid, active);
     const networks = p.networks.map((e) => ({ ...e }));
     for (const e of networks) {
@@ -106,7 +107,7 @@ export class DeleteInterfaceHandler implements OperationHandler<'interface.delet
 
   async run(p: DeleteInterfacePayload, ctx: OperationContext): Promise<''> {
     const { userid, vdev, active } = p;
-    await requireManaged(this.guests, userid);
+    await requireManagedGuest(this.guests, userid);
     await requireActiveIf(this.hv, userid, active);
     await this.steps.delete(ctx, userid, vdev, active);
     await punchConfig(this.hv, ctx, userid, deleteScript(p.osVersion, vdev));

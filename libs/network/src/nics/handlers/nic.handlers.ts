@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { HypervisorClient } from '#hypervisor';
 import type { CreateNicPayload, DeleteNicPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
+import { requireManagedGuest } from '#guests';
 import { GuestsRepository } from '#persistence';
-import { requireActiveIf, requireManaged } from './nic-guards.js';
+import { requireActiveIf } from './nic-guards.js';
 import { NicSteps } from './nic-steps.js';
 
 /**
@@ -19,7 +20,7 @@ export class CreateNicHandler implements OperationHandler<'nic.create'> {
   ) {}
 
   async run(p: CreateNicPayload, ctx: OperationContext): Promise<string> {
-    await requireManaged(this.guests, p.userid);
+    await requireManagedGuest(this.guests, p.userid);
     await requireActiveIf(this.hv, p.userid, p.active);
     return this.steps.create(ctx, p.userid, p);
   }
@@ -35,7 +36,7 @@ export class DeleteNicHandler implements OperationHandler<'nic.delete'> {
   ) {}
 
   async run(p: DeleteNicPayload, ctx: OperationContext): Promise<''> {
-    await requireManaged(this.guests, p.userid);
+    await requireManagedGuest(this.guests, p.userid);
     await requireActiveIf(this.hv, p.userid, p.active);
     await this.steps.delete(ctx, p.userid, p.vdev, p.active);
     return '';

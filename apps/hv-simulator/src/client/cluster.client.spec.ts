@@ -1,0 +1,52 @@
+import { HvError } from '#envelope';
+import { startHarness, userDirectory, type Harness } from '../testing/simulator.harness.js';
+import { HypervisorClient, SimulatorTransport, type SmapiHealth } from '#hypervisor';
+
+describe('HypervisorClient SSI and system calls over the simulator transport', () => {
+  const records: boolean[] = [];
+  // Stands in for the Redis-backed counters.
+  const health = {
+    record: (ok: boolean) => {
+      records.push(ok);
+      return Promise.resolve();
+    },
+  } as unknown as SmapiHealth;
+  const clientOf = (h: Harness) =>
+    new HypervisorClient(new SimulatorTransport(h.url, 5000), health);
+
+  it('reads QUERY SSI, QUERY USERID and relocates with typed answers', async () => {
+    const h = await startHarness();
+    try {
+      const hv = clientOf(h);
+      expect((await hv.querySsi())[0]).toBe('SSI Name: HVSSI');
+      expect(await hv.queryUserid()).toEqual({ userid: 'HVSIMMGR', systemId: 'HVSIM1' });
+      await hv.imageCreateDM('LINUX01', userDirectory('LINUX01'));
+      await hv.imageActivate('LINUX01');
+      const err = await hv
+        .vmRelocate('LINUX01', { action: 'TEST', destination: 'NOWHERE' })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(HvError);
+      expect(err).toMatchObject({ overallRC: 8, rc: 4, rs: 3000 });
+      const moved = await hv.vmRelocate('LINUX01', { action: 'MOVE', destination: 'HVSIM2' });
+      expect(moved).toMatchObject({ source: 'HVSIM1', destination: 'HVSIM2' });
+      expect(await hv.imageNameQueryDM()).toEqual(['LINUX01']);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('answers [] for QUERY SSI outside a cluster; ping counts in the health records', async () => {
+    const h = await startHarness({ ssiMembers: 1 });
+    const hv = clientOf(h);
+    try {
+      expect(await hv.querySsi()).toEqual([]);
+      records.length = 0;
+      expect(await hv.ping()).toBe(true);
+    } finally {
+      await h.close();
+    }
+    expect(await hv.ping()).toBe(false);
+    await new Promise((r) => setImmediate(r));
+    expect(records).toEqual([true, false]);
+  });
+});

@@ -1,0 +1,128 @@
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { HvError } from '#envelope';
+import { diskContent, imageOf, md5 } from '../testing/disk-image.fixtures.js';
+import { startHarness, userDirectory, type Harness } from '../testing/simulator.harness.js';
+import { HypervisorClient, isMgmtFailure, SimulatorTransport, type SmapiHealth } from '#hypervisor';
+
+const CYL = 737_280;
+
+describe('HypervisorClient management-guest operations over the simulator transport', () => {
+  let h: Harness;
+  let client: HypervisorClient;
+  const records: boolean[] = [];
+  // Stands in for the Redis-backed counters: only what observe() calls.
+  const health = {
+    record: (ok: boolean) => {
+      records.push(ok);
+      return Promise.resolve();
+    },
+  } as unknown as SmapiHealth;
+  const clientWith = (timeoutMs: number) =>
+    new HypervisorClient(new SimulatorTransport(h.url, timeoutMs), health);
+
+  const content = diskContent(2 * CYL, 5);
+  const image = imageOf(content, { type: 'CKD', units: 2, compressLevel: 6 });
+  /** `buf` in 100 kB pieces; the pieces past its end are empty, which must not end the upload. */
+  const stream = (buf: Buffer) =>
+    Readable.from(Array.from({ length: 20 }, (_, i) => buf.subarray(i * 1e5, (i + 1) * 1e5)));
+
+  beforeEach(async () => {
+    records.length = 0;
+    h = await startHarness();
+    client = clientWith(5000);
+    await client.imageCreateDM('linux01', userDirectory('LINUX01'));
+    await client.imageDiskCreateDM('linux01', {
+      vdev: '0100',
+      deviceType: '3390',
+      pool: 'POOL1',
+      units: 2,
+      mode: 'MR',
+    });
+  });
+  afterEach(() => h.close());
+
+  it('deploys and captures an image, streaming both ways', async () => {
+    const seen: number[] = [];
+    const r = await client.unpackDiskImage('linux01', '0100', stream(image), (n) => seen.push(n));
+    expect(r.bytes).toBe(2 * CYL);
+    expect(seen.at(-1)).toBe(image.length);
+    expect((await h.diskMd5('LINUX01', '0100')).md5).toBe(md5(content));
+
+    const out = await client.createDiskImage('linux01', '0100', 6);
+    expect(out).toBeInstanceOf(Readable);
+    expect(md5(await buffer(out))).toBe(md5(image));
+    expect(records.every(Boolean)).toBe(true);
+    expect(records).toHaveLength(4);
+  });
+
+  it('raises HvError(3, 415, rc) with the ERROR lines when a command fails', async () => {
+    const err = await client.unpackDiskImage('nosuch', '0100', stream(image)).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(HvError);
+    expect(err).toMatchObject({ overallRC: 3, rc: 415, rs: 3, modID: 1 });
+    expect((err as HvError).message).toBe(
+      'unpackdiskimage NOSUCH 0100 failed rc 3: ERROR: HCPLNK053E NOSUCH 0100 not linked; ' +
+        'not in CP directory ERROR: Failed to connect disk: NOSUCH:0100',
+    );
+    expect(isMgmtFailure(err)).toBe(true);
+
+    await client.imageActivate('LINUX01');
+    await expect(client.createDiskImage('LINUX01', '0100', 6)).rejects.toMatchObject({
+      rs: 3,
+      message: expect.stringContaining('currently running'),
+    });
+    await expect(client.createDiskImage('LINUX01', '0100', 10)).rejects.toMatchObject({ rs: 1 });
+    // The hypervisor answered each time: the link is healthy.
+    expect(records.every(Boolean)).toBe(true);
+  });
+
+  it('punches, lists and purges reader files', async () => {
+    const id = await client.punchFile('linux01', Readable.from([Buffer.from('echo hi\n')]), {
+      name: 'hostname.sh',
+    });
+    const id2 = await client.punchFile('LINUX01', Readable.from([Buffer.from('x')]), {
+      spoolClass: 'A',
+      name: 'cfgdrive.tgz',
+    });
+    expect(await client.readerFiles('LINUX01')).toEqual([
+      expect.objectContaining({ spoolId: id, spoolClass: 'X', name: 'hostname.sh', size: 8 }),
+      expect.objectContaining({ spoolId: id2, spoolClass: 'A', name: 'cfgdrive.tgz', size: 1 }),
+    ]);
+    await client.purgeReaderFile('LINUX01', id);
+    expect((await client.readerFiles('LINUX01')).map((f) => f.spoolId)).toEqual([id2]);
+    await expect(client.purgeReaderFile('LINUX01', id)).rejects.toMatchObject({
+      overallRC: 3,
+      rs: 3,
+      message: expect.stringContaining('HCP042E'),
+    });
+    await expect(
+      client.punchFile('NOSUCH', Readable.from([Buffer.from('x')]), { name: 'a' }),
+    ).rejects.toMatchObject({ message: expect.stringContaining('HCP053E NOSUCH') });
+  });
+
+  it('transport failures and stalls raise hvUnreachable / hvTimeout and count as failures', async () => {
+    await h.http('POST', '/admin/faults', { function: 'creatediskimage', crash: 'http500' });
+    await expect(client.createDiskImage('LINUX01', '0100', 6)).rejects.toMatchObject({
+      overallRC: 99,
+    });
+    await h.http('POST', '/admin/faults', { function: 'unpackdiskimage', hang_ms: 1000 });
+    await expect(
+      clientWith(200).unpackDiskImage('LINUX01', '0100', stream(image)),
+    ).rejects.toMatchObject({ overallRC: 5 });
+    expect(records.slice(-2)).toEqual([false, false]);
+    // A caller's own stream failing is its error, not the link's: not counted either way.
+    const counted = records.length;
+    const broken = new Readable({
+      read() {
+        this.destroy(new Error('disk read error'));
+      },
+    });
+    await expect(client.unpackDiskImage('LINUX01', '0100', broken)).rejects.toThrow(
+      'disk read error',
+    );
+    expect(records).toHaveLength(counted);
+  });
+});

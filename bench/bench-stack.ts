@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Config, loadConfig } from '#config';
+import { createSimulator } from '../apps/hv-simulator/src/index.js';
+import { migrateDeploy } from '#persistence';
+import { type Proc, startProcess, stopProcess } from '#testing';
+
+/** A stack for a benchmark: simulator in this process, the built api as its own process. */
+export interface BenchStack {
+  cfg: Config;
+  base: string;
+  api: Proc;
+  /** The environment the stack's processes run with. */
+  env: Record<string, string | undefined>;
+  startWorker(): Promise<Proc>;
+  close(): Promise<void>;
+}
+
+/**
+ * Temp data dir, migrated SQLite database, unique queue prefix, no auth; `extra` on top.
+ * `inherited` is the caller's environment (PATH, REDIS_URL …) for the child processes.
+ */
+export async function startBenchStack(
+  inherited: Record<string, string | undefined>,
+  extra: Record<string, string> = {},
+): Promise<BenchStack> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hvo-bench-'));
+  const base: Record<string, string> = {
+    DATA_DIR: dataDir,
+    QUEUE_PREFIX: `b${randomBytes(4).toString('hex')}`,
+    PORT: '0',
+    LOG_LEVEL: 'log',
+    AUTH: 'none',
+    ...extra,
+  };
+  const cfg = loadConfig({ ...inherited, ...base });
+  if ((await migrateDeploy(cfg.DATABASE_URL)) !== 0) throw new Error('migration failed');
+  const sim = await createSimulator({ stateDir: join(dataDir, 'sim'), latencyProfile: 'fast' });
+  const simUrl = await sim.app.listen({ port: 0, host: '127.0.0.1' });
+  const env = { ...inherited, ...base, HV_SIMULATOR_URL: simUrl };
+  const api = await startProcess(
+    'apps/api/src/main.js',
+    env,
+    /api listening on (http:\/\/[\w.:[\]-]+)/,
+  );
+  const workers: Proc[] = [];
+  return {
+    cfg,
+    base: api.match[1],
+    api,
+    env,
+    async startWorker() {
+      const w = await startProcess('apps/worker/src/main.js', env, /consuming /);
+      workers.push(w);
+      return w;
+    },
+    async close() {
+      for (const w of workers) await stopProcess(w.proc);
+      await stopProcess(api.proc);
+      await sim.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

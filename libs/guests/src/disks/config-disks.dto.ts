@@ -1,0 +1,45 @@
+import { Type } from 'class-transformer';
+import {
+  IsArray,
+  IsDefined,
+  IsIn,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  ValidateNested,
+} from 'class-validator';
+import { VDEV } from '#jobs';
+import { DISK_FORMATS } from '../lifecycle/create-guest.dto.js';
+
+/** PUT /guests/{userid}/disks entry (reference §3): format required, no other keys. */
+export class ConfigDiskDto {
+  @IsOptional()
+  @IsString()
+  @Matches(VDEV, { message: 'vdev must be 1 to 4 hexadecimal digits' })
+  vdev?: string;
+  @IsDefined()
+  @IsIn(DISK_FORMATS, { message: `format must be one of ${DISK_FORMATS.join(', ')}` })
+  format!: string;
+  @IsOptional() @IsString() @Length(1, 255) mntdir?: string;
+  /** Accepted as the reference's schema does; not used. */
+  @IsOptional() @IsString() size?: string;
+}
+
+export class ConfigDisksDto {
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => ConfigDiskDto)
+  disk_list?: ConfigDiskDto[];
+}
+
+/** The body: `disk_info` wrapping `disk_list`. */
+export class ConfigDisksBody {
+  @IsDefined()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ConfigDisksDto)
+  disk_info!: ConfigDisksDto;
+}

@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '#config';
+import { type Envelope, Errors, ModID, ok } from '#envelope';
+import { HypervisorClient, type PowerState, isSmapi } from '#hypervisor';
+import { type Accepted, type OperationRequest, OperationsService } from '#operations';
+import { GuestsRepository } from '#persistence';
+import type { CreateGuestDto } from './create-guest.dto.js';
+import { maskPassword } from '../domain/guest-directory.js';
+import { resolveCreateGuest } from './resolve-create.js';
+import { requireManagedGuest } from '../managed-guest.js';
+
+/**
+ * Guest reads (answered at once), create and delete (submitted as operations); power and the
+ * other actions are submitted by GuestChangesService.
+ */
+@Injectable()
+export class GuestsService {
+  constructor(
+    private readonly cfg: AppConfig,
+    private readonly guests: GuestsRepository,
+    private readonly hv: HypervisorClient,
+    private readonly ops: OperationsService,
+  ) {}
+
+  async list(): Promise<Envelope<string[]>> {
+    return ok(await this.guests.listManaged());
+  }
+
+  create(dto: CreateGuestDto, req: OperationRequest): Promise<Envelope | Accepted> {
+    const payload = resolveCreateGuest(dto, this.cfg);
+    return this.ops.submit('guest.create', payload, req);
+  }
+
+  /** Directory lines; 404 rs 3 when the guest is known but its directory entry is gone. */
+  private async directory(userid: string): Promise<string[]> {
+    const id = (await requireManagedGuest(this.guests, userid)).userid;
+    try {
+      return await this.hv.imageQueryDM(id);
+    } catch (e) {
+      if (isSmapi(e, [400, 4])) throw Errors.guestNotInDirectory(id);
+      throw e;
+    }
+  }
+
+  async definition(userid: string): Promise<Envelope> {
+    return ok({ user_direct: await this.directory(userid) });
+  }
+
+  async userDirect(userid: string): Promise<Envelope> {
+    return ok({ user_direct: maskPassword(await this.directory(userid)) });
+  }
+
+  /**
+   * Delete is idempotent: unknown everywhere → 200 at once; in the directory but not managed →
+   * 404 (the reference will not delete users it does not manage); managed → an operation.
+   */
+  async delete(userid: string, req: OperationRequest): Promise<Envelope | Accepted> {
+    const id = userid.toUpperCase();
+    if (!(await this.guests.findByUserid(id))) {
+      try {
+        await this.hv.imageQueryDM(id);
+      } catch (e) {
+        if (isSmapi(e, [400, 4])) return ok();
+        throw e;
+      }
+      throw Errors.notExist(ModID.GUEST, `Guest '${id}'`);
+    }
+    return this.ops.submit('guest.delete', { userid: id }, req);
+  }
+
+  async powerState(userid: string): Promise<Envelope<PowerState>> {
+    await this.directory(userid);
+    return ok(await this.hv.queryUserPower(userid));
+  }
+
+  /** Read from the hypervisor for any userid, managed or not; unknown users read `off`. */
+  async powerStateReal(userid: string): Promise<Envelope<PowerState>> {
+    return ok(await this.hv.queryUserPower(userid));
+  }
+}

@@ -1,0 +1,128 @@
+import { Injectable } from '@nestjs/common';
+import { Errors } from '#envelope';
+import { HypervisorClient, tolerating } from '#hypervisor';
+import type { GuestTargetPayload } from '#jobs';
+import type { OperationContext, OperationHandler } from '#operations';
+import { GuestsRepository } from '#persistence';
+import { requireManagedGuest } from '../managed-guest.js';
+import { softStop } from './soft-stop.js';
+import { waitPower } from './wait-power.js';
+
+/**
+ * guest.softstop (reference §9.3): the OS shuts itself down first when it can be reached (an
+ * unreachable guest counts as already shut down), then CP logs it off non-immediately and we
+ * wait until it is off. Already off: 200/12 and 200/16 are the wanted state.
+ */
+@Injectable()
+export class SoftstopGuestHandler implements OperationHandler<'guest.softstop'> {
+  constructor(
+    private readonly hv: HypervisorClient,
+    private readonly guests: GuestsRepository,
+  ) {}
+
+  async run({ userid }: GuestTargetPayload, ctx: OperationContext): Promise<''> {
+    await requireManagedGuest(this.guests, userid);
+    await softStop(this.hv, userid, ctx);
+    return '';
+  }
+}
+
+/** guest.pause / guest.unpause: Image_Pause; an off guest is guest rs 5 (→ 409 for actions). */
+async function pauseGuest(
+  hv: HypervisorClient,
+  guests: GuestsRepository,
+  ctx: OperationContext,
+  userid: string,
+  pause: boolean,
+): Promise<''> {
+  await requireManagedGuest(guests, userid);
+  if ((await hv.queryUserPower(userid)) === 'off') {
+    throw Errors.guest(
+      5,
+      `Failed to ${pause ? 'pause' : 'unpause'} guest '${userid}': the guest is powered off, ` +
+        'start it before pause/unpause',
+    );
+  }
+  await ctx.step(pause ? 'pause' : 'unpause', () => hv.imagePause(userid, pause));
+  return '';
+}
+
+@Injectable()
+export class PauseGuestHandler implements OperationHandler<'guest.pause'> {
+  constructor(
+    private readonly hv: HypervisorClient,
+    private readonly guests: GuestsRepository,
+  ) {}
+
+  run({ userid }: GuestTargetPayload, ctx: OperationContext): Promise<''> {
+    return pauseGuest(this.hv, this.guests, ctx, userid, true);
+  }
+}
+
+@Injectable()
+export class UnpauseGuestHandler implements OperationHandler<'guest.unpause'> {
+  constructor(
+    private readonly hv: HypervisorClient,
+    private readonly guests: GuestsRepository,
+  ) {}
+
+  run({ userid }: GuestTargetPayload, ctx: OperationContext): Promise<''> {
+    return pauseGuest(this.hv, this.guests, ctx, userid, false);
+  }
+}
+
+/** guest.reboot: the OS restarts itself (`shutdown -r now` over IUCV); the guest stays on. */
+@Injectable()
+export class RebootGuestHandler implements OperationHandler<'guest.reboot'> {
+  constructor(
+    private readonly hv: HypervisorClient,
+    private readonly guests: GuestsRepository,
+  ) {}
+
+  async run({ userid }: GuestTargetPayload, ctx: OperationContext): Promise<''> {
+    await requireManagedGuest(this.guests, userid);
+    await ctx.step('reboot os', () => this.hv.execInGuest(userid, 'shutdown -r now'));
+    return '';
+  }
+}
+
+/**
+ * guest.reset: a graceful log-off (Image_Deactivate, not immediate; already off is fine),
+ * wait until off, then log on again, which IPLs the guest.
+ */
+@Injectable()
+export class ResetGuestHandler implements OperationHandler<'guest.reset'> {
+  constructor(
+    private readonly hv: HypervisorClient,
+    private readonly guests: GuestsRepository,
+  ) {}
+
+  async run({ userid }: GuestTargetPayload, ctx: OperationContext): Promise<''> {
+    await requireManagedGuest(this.guests, userid);
+    await ctx.step('deactivate', () =>
+      tolerating(this.hv.imageDeactivate(userid, false), [200, 12], [200, 16]),
+    );
+    await ctx.step('wait off', () => waitPower(this.hv, userid, 'off'));
+    await ctx.step('activate', () => tolerating(this.hv.imageActivate(userid), [200, 8]));
+    return '';
+  }
+}
+
+/**
+ * guest.console-output: the guest's spooled console, one string. Only a guest whose directory
+ * has `COMMAND SP CONS * START` spools its console; for others the output is empty.
+ */
+@Injectable()
+export class ConsoleOutputHandler implements OperationHandler<'guest.console-output'> {
+  constructor(
+    private readonly hv: HypervisorClient,
+    private readonly guests: GuestsRepository,
+  ) {}
+
+  // a read: nothing to record as a step or undo
+  async run({ userid }: GuestTargetPayload): Promise<string> {
+    await requireManagedGuest(this.guests, userid);
+    const lines = await this.hv.consoleLog(userid);
+    return lines.length ? `${lines.join('\n')}\n` : '';
+  }
+}

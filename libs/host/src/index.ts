@@ -1,0 +1,1 @@
+export { HostModule } from './host.module.js';

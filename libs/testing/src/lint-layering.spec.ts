@@ -1,0 +1,72 @@
+import { ESLint, Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { repoRoot } from '#config';
+
+/**
+ * The import layering of eslint.config.js holds: the rule the project config applies to a
+ * file is run on a deliberate violation at that path (type-aware rules stay out: too slow).
+ */
+async function restrictedImports(path: string, code: string): Promise<string[]> {
+  const eslint = new ESLint({ cwd: repoRoot() });
+  const cfg = (await eslint.calculateConfigForFile(path)) as { rules?: Linter.RulesRecord };
+  const rule = cfg.rules?.['no-restricted-imports'];
+  if (!rule) return [];
+  const messages = new Linter({ configType: 'flat' }).verify(
+    code,
+    [
+      {
+        files: ['**/*.ts'],
+        languageOptions: { parser: tseslint.parser },
+        rules: { 'no-restricted-imports': rule },
+      },
+    ],
+    { filename: path },
+  );
+  return messages.map((m) => m.message);
+}
+
+describe('import layering (lint)', () => {
+  it('refuses a lib importing an app', async () => {
+    const found = await restrictedImports(
+      'libs/testing/src/fixture.ts',
+      "import { createSimulator } from '../../../apps/hv-simulator/src/index.js';\n",
+    );
+    expect(found.join('\n')).toMatch(/never imports an app/);
+  });
+
+  it('refuses a lib reaching into another lib instead of its index', async () => {
+    const found = await restrictedImports(
+      'libs/volumes/src/fixture.ts',
+      "import { FcpRepository } from '../../persistence/src/fcp.repository.js';\n",
+    );
+    expect(found.join('\n')).toMatch(/public index/);
+  });
+
+  it('refuses the Prisma client outside libs/persistence', async () => {
+    const found = await restrictedImports(
+      'libs/guests/src/fixture.ts',
+      "import { PrismaClient } from '@prisma/client';\n",
+    );
+    expect(found.join('\n')).toMatch(/Only libs\/persistence/);
+    const inApp = await restrictedImports(
+      'apps/api/src/fixture.ts',
+      "import type { Guest } from '../../../libs/persistence/src/generated/sqlite/client.js';\n",
+    );
+    expect(inApp.length).toBeGreaterThan(0);
+  });
+
+  it('lets libs use the public indexes, and persistence its own client', async () => {
+    expect(
+      await restrictedImports(
+        'libs/volumes/src/fixture.ts',
+        "import { FcpRepository } from '#persistence';\nimport { x } from './domain/x.js';\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await restrictedImports(
+        'libs/persistence/src/fixture.ts',
+        "import { PrismaClient } from './generated/sqlite/client.js';\n",
+      ),
+    ).toEqual([]);
+  });
+});
