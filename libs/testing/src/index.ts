@@ -1,2 +1,2 @@
 export { type Proc, startProcess, stopProcess } from './built-process.js';
-export { type BenchStack, startBenchStack } from './bench-stack.js';
+export { type BenchStack, type BenchStackOptions, startBenchStack } from './bench-stack.js';
