@@ -18,6 +18,12 @@ export interface BenchStack {
   close(): Promise<void>;
 }
 
+export interface BenchStackOptions {
+  latencyProfile?: 'fast' | 'realistic';
+  /** Node flags for the api and worker processes (e.g. --cpu-prof, not allowed in NODE_OPTIONS). */
+  nodeArgs?: readonly string[];
+}
+
 /**
  * Temp data dir, migrated SQLite database, unique queue prefix, no auth; `extra` on top.
  * `inherited` is the caller's environment (PATH, REDIS_URL …) for the child processes.
@@ -25,7 +31,9 @@ export interface BenchStack {
 export async function startBenchStack(
   inherited: Record<string, string | undefined>,
   extra: Record<string, string> = {},
+  opts: BenchStackOptions = {},
 ): Promise<BenchStack> {
+  const { latencyProfile = 'fast', nodeArgs = [] } = opts;
   const dataDir = mkdtempSync(join(tmpdir(), 'hvo-bench-'));
   const base: Record<string, string> = {
     DATA_DIR: dataDir,
@@ -37,13 +45,15 @@ export async function startBenchStack(
   };
   const cfg = loadConfig({ ...inherited, ...base });
   if ((await migrateDeploy(cfg.DATABASE_URL)) !== 0) throw new Error('migration failed');
-  const sim = await createSimulator({ stateDir: join(dataDir, 'sim'), latencyProfile: 'fast' });
+  const sim = await createSimulator({ stateDir: join(dataDir, 'sim'), latencyProfile });
   const simUrl = await sim.app.listen({ port: 0, host: '127.0.0.1' });
   const env = { ...inherited, ...base, HV_SIMULATOR_URL: simUrl };
   const api = await startProcess(
     'apps/api/src/main.js',
     env,
     /api listening on (http:\/\/[\w.:[\]-]+)/,
+    30000,
+    nodeArgs,
   );
   const workers: Proc[] = [];
   return {
@@ -52,7 +62,7 @@ export async function startBenchStack(
     api,
     env,
     async startWorker() {
-      const w = await startProcess('apps/worker/src/main.js', env, /consuming /);
+      const w = await startProcess('apps/worker/src/main.js', env, /consuming /, 30000, nodeArgs);
       workers.push(w);
       return w;
     },

@@ -1,12 +1,13 @@
 // Benchmark: how many clients one api process holds waiting on operations (long-polls and
 // server-sent event streams), on its one QueueEvents connection per queue, and what it costs.
 // Prints numbers; asserts nothing. Run: npm run build && node dist/bench/held-waits.js [clients]
+// (also part of `npm run bench`).
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { Redis } from 'ioredis';
 import { startBenchStack } from './bench-stack.js';
+import { isMain } from './is-main.js';
 
-const CLIENTS = Number(process.argv[2] ?? 10_000);
 const OPERATIONS = 100;
 
 /** A GET whose promise settles once the response has started (`opened`) and when it ends. */
@@ -26,7 +27,8 @@ function hold(url: string, onOpen: () => void): Promise<void> {
 const rssMiB = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
-async function main(): Promise<void> {
+/** Holds `CLIENTS` waits on one api, then lets a worker end them; resolves with the figures. */
+export async function heldWaits(CLIENTS: number): Promise<[string, string][]> {
   const stack = await startBenchStack(process.env, { LONG_POLL_MAX_S: '600' });
   const { cfg, base } = stack;
   const api = stack.api.proc;
@@ -88,13 +90,19 @@ async function main(): Promise<void> {
     ['time from worker start until every client answered', `${(drainMs / 1000).toFixed(1)} s`],
     ['clients answered', String(ended)],
   ];
-  for (const [k, v] of rows) console.log(`${k.padEnd(56)} ${v}`);
-
   redis.disconnect();
   await stack.close();
+  return rows;
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+if (isMain(import.meta.url)) {
+  heldWaits(Number(process.argv[2] ?? 10_000)).then(
+    (rows) => {
+      for (const [k, v] of rows) console.log(`${k.padEnd(56)} ${v}`);
+    },
+    (e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}

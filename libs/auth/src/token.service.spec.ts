@@ -53,6 +53,23 @@ describe('TokenService', () => {
     expect(await sut.verify(token)).toBe(false);
   });
 
+  it('stops accepting a remembered token at its expiry', async () => {
+    // exp is whole seconds: with 2 s the token is valid for at least 1 s after it is issued
+    const { store, sut } = setup({ TOKEN_TTL_S: '2' });
+    const token = (await sut.issue(store.current()!))!;
+    expect(await sut.verify(token)).toBe(true); // remembered from here on
+    await new Promise((r) => setTimeout(r, 3100));
+    expect(await sut.verify(token)).toBe(false);
+  });
+
+  it('forgets remembered tokens when the admin token is regenerated', async () => {
+    const { cfg, store, sut } = setup();
+    const token = (await sut.issue(store.current()!))!;
+    expect(await sut.verify(token)).toBe(true);
+    writeAdminToken(cfg.TOKEN_PATH);
+    expect(await sut.verify(token)).toBe(false);
+  });
+
   it('answers server-auth-closed when auth is off', async () => {
     const { sut } = setup({ AUTH: 'none' });
     expect(await sut.issue(undefined)).toBe('server-auth-closed');

@@ -4,12 +4,23 @@ import { AppConfig } from '#config';
 import { AdminTokenStore } from './admin-token.store.js';
 import { secretsEqual } from './constant-time.js';
 
+/** Verified tokens remembered at most (oldest forgotten first). */
+const MAX_REMEMBERED = 10_000;
+
 /**
  * Temporary auth tokens as the reference issues them: HS256 JWTs whose only claim is `exp`,
  * signed with the admin token, so rotating the admin token invalidates every issued token.
+ * A token once verified is remembered until its `exp` for the admin token it was checked
+ * against: clients send the same token on every request, and an HMAC per request was a
+ * measurable share of the api's CPU (bench/README.md).
  */
 @Injectable()
 export class TokenService {
+  /** token → its expiry (ms), valid for `rememberedFor` only. */
+  private readonly remembered = new Map<string, number>();
+  private rememberedFor: string | null = null;
+  private key = new Uint8Array();
+
   constructor(
     private readonly cfg: AppConfig,
     private readonly admin: AdminTokenStore,
@@ -40,11 +51,26 @@ export class TokenService {
   async verify(token: string | undefined): Promise<boolean> {
     const secret = this.admin.current();
     if (!token || !secret) return false;
+    if (secret !== this.rememberedFor) {
+      // a new admin token: nothing verified with the old one counts any more
+      this.remembered.clear();
+      this.rememberedFor = secret;
+      this.key = new TextEncoder().encode(secret);
+    }
+    const expiresAt = this.remembered.get(token);
+    if (expiresAt !== undefined) {
+      if (Date.now() < expiresAt) return true;
+      this.remembered.delete(token);
+      return false;
+    }
     try {
-      await jwtVerify(token, new TextEncoder().encode(secret), {
+      const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
         requiredClaims: ['exp'],
       });
+      if (this.remembered.size >= MAX_REMEMBERED)
+        this.remembered.delete(this.remembered.keys().next().value!);
+      this.remembered.set(token, payload.exp! * 1000);
       return true;
     } catch {
       return false;

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { Pool } from 'undici';
 import { Errors, type HvError } from '#envelope';
 import { toBuffer } from './chunk.buffer.js';
 import { IdleTimeout } from './idle.timeout.js';
@@ -12,19 +13,39 @@ import type {
 } from './protocol.js';
 import { HypervisorTransport } from './transport.js';
 
-/** HTTP/JSON to apps/hv-simulator (protocol.ts). */
+/** undici's codes for a connect, headers or body timeout. */
+const TIMEOUT_CODES = new Set([
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+
+/**
+ * HTTP/JSON to apps/hv-simulator (protocol.ts). Function calls and CP commands, the hot path,
+ * go through a keep-alive connection pool (undici's request API: global fetch's per-call URL,
+ * AbortSignal and web-stream objects were a measurable share of a busy api); streamed
+ * management-guest transfers use fetch.
+ */
 export class SimulatorTransport extends HypervisorTransport {
+  private readonly pool: Pool;
+
   constructor(
     private readonly baseUrl: string,
     private readonly timeoutMs: number,
   ) {
     super();
+    this.pool = new Pool(baseUrl, {
+      connections: 128,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      connectTimeout: Math.min(timeoutMs, 10_000),
+    });
   }
 
   /** What a failed exchange means: a timeout, or the link failing. */
   private linkError(path: string, e: unknown, timedOut: boolean): HvError {
-    const err = e as Error;
-    if (timedOut || err.name === 'TimeoutError') {
+    const err = e as Error & { code?: string };
+    if (timedOut || err.name === 'TimeoutError' || TIMEOUT_CODES.has(err.code ?? '')) {
       return Errors.hvTimeout(`hypervisor did not answer ${path} in ${this.timeoutMs} ms`);
     }
     return Errors.hvUnreachable(`hypervisor unreachable at ${this.baseUrl}: ${err.message}`);
@@ -51,12 +72,26 @@ export class SimulatorTransport extends HypervisorTransport {
   }
 
   private async post<T>(path: string, body: unknown): Promise<T> {
-    const res = await this.send(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return (await res.json()) as T;
+    let res;
+    try {
+      res = await this.pool.request({
+        path,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    } catch (e) {
+      throw this.linkError(path, e, false);
+    }
+    if (res.statusCode !== 200) {
+      const text = await res.body.text().catch(() => '');
+      throw Errors.hvUnreachable(`hypervisor answered HTTP ${res.statusCode} to ${path}: ${text}`);
+    }
+    try {
+      return (await res.body.json()) as T;
+    } catch (e) {
+      throw this.linkError(path, e, false);
+    }
   }
 
   smapi<T>(fn: SmapiFunction, target: string, params: object = {}): Promise<SmapiReply<T>> {

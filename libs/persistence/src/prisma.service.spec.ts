@@ -17,7 +17,7 @@ describe('PersistenceModule on SQLite', () => {
     await db.remove();
   });
 
-  it('wires the service and repositories, answers ping, and uses WAL', async () => {
+  it('wires the service and repositories, answers ping, and uses WAL with synchronous=NORMAL', async () => {
     const config = loadConfig({ DATA_DIR: db.dir, DATABASE_URL: db.url });
     const mod = await Test.createTestingModule({
       imports: [ConfigModule.forRoot(config), PersistenceModule],
@@ -30,6 +30,11 @@ describe('PersistenceModule on SQLite', () => {
       const [mode] =
         await prisma.client.$queryRawUnsafe<{ journal_mode: string }[]>('PRAGMA journal_mode');
       expect(mode?.journal_mode).toBe('wal');
+      const [sync] =
+        await prisma.client.$queryRawUnsafe<{ synchronous: bigint | number }[]>(
+          'PRAGMA synchronous',
+        );
+      expect(Number(sync?.synchronous)).toBe(1); // NORMAL
       expect(mod.get(GuestsRepository)).toBeInstanceOf(GuestsRepository);
       expect(mod.get(OperationsRepository)).toBeInstanceOf(OperationsRepository);
     } finally {

@@ -18,9 +18,10 @@ export async function startProcess(
   env: Record<string, string | undefined>,
   ready: RegExp,
   timeoutMs = 30000,
+  nodeArgs: readonly string[] = [],
 ): Promise<Proc & { match: RegExpMatchArray }> {
   const root = repoRoot();
-  const proc = spawn(process.execPath, [join(root, 'dist', script)], {
+  const proc = spawn(process.execPath, [...nodeArgs, join(root, 'dist', script)], {
     cwd: root,
     env: { NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

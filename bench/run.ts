@@ -1,0 +1,138 @@
+// `npm run bench`: the request-path and operation figures of the stack, each printed beside a
+// raw Fastify hello world measured in the same run on the same machine. Prints; asserts nothing.
+//   npm run bench -- [--seconds 10] [--runs 3] [--connections 50] [--waits 10000]
+//                    [--deploys 1000] [--only request,enqueue,waits,deploys]
+import { parseArgs } from 'node:util';
+import { startProcess, stopProcess } from '#testing';
+import { startBenchStack } from './bench-stack.js';
+import { BenchClient } from './bench-client.js';
+import { heldWaits } from './held-waits.js';
+import { bestOf, type LoadResult } from './load.js';
+import {
+  concurrentDeploys,
+  createGuests,
+  enqueueToStart,
+  guestIds,
+  type LoadSettings,
+  powerState,
+  submitAndWait,
+  versionRoute,
+} from './scenarios.js';
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    runs: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '50' },
+    waits: { type: 'string', default: '10000' },
+    deploys: { type: 'string', default: '1000' },
+    only: { type: 'string', default: 'request,enqueue,waits,deploys' },
+  },
+});
+const only = new Set(args.only.split(','));
+const settings: LoadSettings = {
+  seconds: Number(args.seconds),
+  runs: Number(args.runs),
+  connections: Number(args.connections),
+};
+
+const rows: string[][] = [['what', 'figure', 'beside raw Fastify', 'goal (issue #17)']];
+const fmt = (r: LoadResult, unit = 'req/s') =>
+  `${r.rate.toFixed(0)} ${unit}, p50 ${r.p50} ms, p99 ${r.p99} ms${r.bad ? `, ${r.bad} not 2xx` : ''}`;
+
+async function requestPath(): Promise<void> {
+  const raw = await startProcess('bench/raw-fastify.js', process.env, /listening on (\S+)/);
+  const rawResult = await bestOf(settings.runs, { url: `${raw.match[1]}/`, ...settings });
+  await stopProcess(raw.proc);
+  rows.push(['raw Fastify GET /', fmt(rawResult), '1×', '']);
+
+  const stack = await startBenchStack(process.env, { AUTH: 'token' });
+  try {
+    await stack.startWorker();
+    const client = await BenchClient.for(stack);
+    const userids = guestIds(settings.connections, 'P');
+    await createGuests(client, userids);
+    const ratio = (r: LoadResult) => `${(r.rate / rawResult.rate).toFixed(2)}×`;
+
+    const version = await versionRoute(client, settings);
+    rows.push(['GET / with token', fmt(version), ratio(version), '≥ 0.3× (0.5×)']);
+    const power = await powerState(client, userids, settings);
+    rows.push([
+      'GET /guests/{id}/power_state',
+      fmt(power),
+      ratio(power),
+      '≥ 2,190 req/s, p99 ≤ 30 ms',
+    ]);
+    const ops = await submitAndWait(client, userids, settings);
+    rows.push([
+      `POST action start, waited (${settings.connections} clients on as many guests)`,
+      fmt(ops, 'ops/s'),
+      ratio(ops),
+      '≥ 1,000 ops/s (2,000)',
+    ]);
+    if (only.has('enqueue')) {
+      const q = await enqueueToStart(client, userids, 500);
+      rows.push([
+        'enqueue → start (500 async submits)',
+        `p50 ${q.p50} ms, p99 ${q.p99} ms`,
+        '',
+        '',
+      ]);
+    }
+  } finally {
+    await stack.close();
+  }
+}
+
+async function waits(): Promise<void> {
+  const figures = await heldWaits(Number(args.waits));
+  const get = (prefix: string) => figures.find(([k]) => k.startsWith(prefix))?.[1] ?? 'n/a';
+  const growth =
+    Number.parseFloat(get('api RSS holding')) - Number.parseFloat(get('api RSS before'));
+  rows.push([
+    `${args.waits} held waits (half SSE, half ?wait)`,
+    `api RSS +${growth.toFixed(0)} MiB, all answered ${get('time from worker start')} after a worker started`,
+    '',
+    '≤ 150 MB',
+  ]);
+}
+
+async function deploys(): Promise<void> {
+  const stack = await startBenchStack(
+    process.env,
+    { AUTH: 'token' },
+    { latencyProfile: 'realistic' },
+  );
+  try {
+    await stack.startWorker();
+    const d = await concurrentDeploys(stack, Number(args.deploys));
+    const refused =
+      Object.entries(d.refused)
+        .map(([s, n]) => `${n}×${s}`)
+        .join(', ') || 'none';
+    rows.push([
+      `${d.submitted} concurrent deploys (realistic latency)`,
+      `${d.accepted} accepted, refused: ${refused}, ${d.succeeded} succeeded, wall ${d.wallS.toFixed(0)} s`,
+      '',
+      'all accepted, none 503',
+    ]);
+  } finally {
+    await stack.close();
+  }
+}
+
+async function main(): Promise<void> {
+  if (only.has('request') || only.has('enqueue')) await requestPath();
+  if (only.has('waits')) await waits();
+  if (only.has('deploys')) await deploys();
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  for (const r of rows) console.log(r.map((cell, c) => cell.padEnd(widths[c])).join(' | '));
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
