@@ -1,0 +1,10 @@
+export { SmapiCodecError } from './codec.error.js';
+export type * from './layout.types.js';
+export { SMAPI_LAYOUTS } from './smapi.layouts.js';
+export { encodeRequest, encodeResponseRecovery, type SmapiCaller } from './request.codec.js';
+export {
+  decodeResponse,
+  decodeResponseBody,
+  RESPONSE_CODES_BYTES,
+  type SmapiResponse,
+} from './response.codec.js';
