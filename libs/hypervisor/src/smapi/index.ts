@@ -8,3 +8,6 @@ export {
   RESPONSE_CODES_BYTES,
   type SmapiResponse,
 } from './response.codec.js';
+export { readTimeoutMsFor } from './call.timeouts.js';
+export { readPasswordFile } from './password.file.js';
+export { REFERENCE_RETRY_DELAYS_MS, WireClient, type WireClientOptions } from './wire.client.js';

@@ -57,6 +57,7 @@ const client = (port: number, over: Partial<WireClientOptions> = {}): WireClient
     password: 'secret',
     connectTimeoutMs: 1000,
     readTimeoutMs: 500,
+    longReadTimeoutMs: 500,
     retryDelaysMs: [0, 10, 10],
     recoveryDelayMs: 10,
     ...over,

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Errors, HvError } from '#envelope';
 import type { SmapiFunction } from '../protocol.js';
+import { readTimeoutMsFor } from './call.timeouts.js';
 import { SmapiCodecError } from './codec.error.js';
 import type { InputValues } from './layout.types.js';
 import { encodeRequest, encodeResponseRecovery } from './request.codec.js';
@@ -12,8 +13,9 @@ export interface WireClientOptions extends WireEndpoint {
   /** Read from the password file by the caller; kept here only to build requests, never logged. */
   password: string;
   connectTimeoutMs: number;
-  /** Default per-call read timeout; long calls pass their own. */
+  /** How long an answer may take; relocation and disk calls get `longReadTimeoutMs`. */
   readTimeoutMs: number;
+  longReadTimeoutMs: number;
   /**
    * Pause before each attempt of a request that failed before its request id arrived; the
    * reference client makes 8 attempts, waiting 0, 8, 16, 16, 15, 15, 15, 15 s.
@@ -43,7 +45,7 @@ export class WireClient {
     fn: SmapiFunction,
     target: string,
     values: InputValues = {},
-    readTimeoutMs = this.opts.readTimeoutMs,
+    readTimeoutMs = readTimeoutMsFor(fn, this.opts.readTimeoutMs, this.opts.longReadTimeoutMs),
   ): Promise<SmapiResponse> {
     const request = encodeRequest(
       fn,
