@@ -11,3 +11,4 @@ export {
 export { readTimeoutMsFor } from './call.timeouts.js';
 export { readPasswordFile } from './password.file.js';
 export { REFERENCE_RETRY_DELAYS_MS, WireClient, type WireClientOptions } from './wire.client.js';
+export { wireClientOptions } from './wire.config.js';
