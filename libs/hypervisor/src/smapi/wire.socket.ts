@@ -1,4 +1,4 @@
-import { connect as netConnect, type Socket } from 'node:net';
+import { isIP, connect as netConnect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 
 /** Where the request server listens, and the CA that signs its certificate when TLS is on. */
@@ -59,7 +59,8 @@ export class WireSocket {
     return new Promise((resolve, reject) => {
       const { host, port, ca } = endpoint;
       const socket = ca
-        ? tlsConnect({ host, port, ca, servername: host })
+        ? // SNI takes host names only; an address is still checked against the certificate.
+          tlsConnect({ host, port, ca, ...(isIP(host) ? {} : { servername: host }) })
         : netConnect({ host, port });
       const ready = ca ? 'secureConnect' : 'connect';
       const timer = setTimeout(() => {
