@@ -113,3 +113,21 @@ export function decodeWireRequest(body: Buffer): WireRequest {
   if (c.left > 0) throw new WireRequestError(`${name}: ${c.left} bytes after the parameters`);
   return { fn: name, userid, password, target, values };
 }
+
+/**
+ * The request id a Response_Recovery request asks for, or undefined for any other request
+ * (it is not one of the service's functions, so it has no layout).
+ */
+export function recoveryRequestId(body: Buffer): number | undefined {
+  if (body[0] === 0xff) return undefined;
+  try {
+    const c = new Cursor(body);
+    if (c.text() !== 'Response_Recovery') return undefined;
+    c.text(); // userid
+    c.text(); // password
+    c.text(); // target
+    return c.word();
+  } catch {
+    return undefined;
+  }
+}
