@@ -89,6 +89,19 @@ export class AppConfig {
   @Type(() => Number) @IsInt() @Min(1) HV_CALL_TIMEOUT_S = 240;
   /** How often the api probes the hypervisor link for /smapi_health (0: only real calls count). */
   @Type(() => Number) @IsInt() @Min(0) HV_PROBE_INTERVAL_S = 5;
+  // The systems-management request server, for the wire-protocol client (libs/hypervisor smapi/).
+  @IsString() SMAPI_HOST = '';
+  @Type(() => Number) @IsInt() @Min(1) @Max(65535) SMAPI_PORT = 44444;
+  @Matches(/^[A-Za-z0-9@#$]{0,8}$/, { message: 'SMAPI_USER must be a userid of 1-8 characters' })
+  SMAPI_USER = '';
+  /** File holding the password of SMAPI_USER, mode 0600; read when the link opens, never logged. */
+  @IsString() SMAPI_PASSWORD_FILE = '';
+  /** PEM of the CA that signs the request server's certificate; set = TLS, empty = plain TCP. */
+  @IsString() SMAPI_CA_FILE = '';
+  @Type(() => Number) @IsInt() @Min(1) SMAPI_CONNECT_TIMEOUT_S = 60;
+  @Type(() => Number) @IsInt() @Min(1) SMAPI_READ_TIMEOUT_S = 240;
+  /** Answer timeout of relocation and disk create/delete, which can run for many minutes. */
+  @Type(() => Number) @IsInt() @Min(1) SMAPI_LONG_READ_TIMEOUT_S = 1800;
   @Type(() => Number) @IsInt() @Min(0) @Max(65535) SIM_PORT = 8090;
   @IsString() @MinLength(1) SIM_HOST = '127.0.0.1';
   @IsIn(['fast', 'realistic']) HV_LATENCY_PROFILE: 'fast' | 'realistic' = 'fast';

@@ -19,3 +19,4 @@ export {
 export { HypervisorModule } from './hypervisor.module.js';
 export { LinkProbe } from './link.probe.js';
 export { SmapiHealth, type SmapiHealthReport, UNHEALTHY_AFTER } from './smapi-health.js';
+export * from './smapi/index.js';

@@ -1,0 +1,262 @@
+import { SmapiCodecError } from './codec.error.js';
+import { encodeRequest, encodeResponseRecovery } from './request.codec.js';
+import { decodeResponse } from './response.codec.js';
+
+/**
+ * Buffers written out by hand from the protocol's layouts: lengths as literal hex words,
+ * text as its characters. `w` is a 4-byte big-endian word, `t` text, `b` raw hex bytes.
+ */
+const w = (n: number): string => n.toString(16).padStart(8, '0');
+const t = (s: string): string => Buffer.from(s, 'latin1').toString('hex');
+const b = (...parts: string[]): Buffer => Buffer.from(parts.join('').replace(/\s+/g, ''), 'hex');
+
+const caller = { userid: 'MAINT', password: 'pw', target: 'LINUX01' };
+// function name length and text, then MAINT, pw and LINUX01, each length-prefixed
+const head = (fn: string): string =>
+  w(fn.length) + t(fn) + '00000005' + t('MAINT') + '00000002' + t('pw') + '00000007' + t('LINUX01');
+
+describe('SMAPI request encoding', () => {
+  it('Image_Delete_DM: header, then the data-security-erase byte', () => {
+    // 4+15 + 4+5 + 4+2 + 4+7 + 1 = 46 bytes after the total
+    expect(encodeRequest('Image_Delete_DM', caller, { dataSecurityErase: 0 })).toEqual(
+      b('0000002e', head('Image_Delete_DM'), '00'),
+    );
+  });
+
+  it('Image_Disk_Create_DM: strings, unit byte, size word, formatting byte in order', () => {
+    const got = encodeRequest('Image_Disk_Create_DM', caller, {
+      imageDiskNumber: '0100',
+      imageDiskDeviceType: '3390',
+      imageDiskAllocationType: 'AUTOG',
+      allocationAreaNameOrVolser: 'POOL1',
+      allocationUnitSize: 1,
+      imageDiskSize: 3338,
+      imageDiskMode: 'MR',
+      imageDiskFormatting: 0,
+    });
+    const params =
+      '00000004' +
+      t('0100') +
+      '00000004' +
+      t('3390') +
+      '00000005' +
+      t('AUTOG') +
+      '00000005' +
+      t('POOL1') +
+      '01' +
+      '00000d0a' +
+      '00000002' +
+      t('MR') +
+      '00' +
+      '00000000' +
+      '00000000' +
+      '00000000' +
+      '00000000';
+    // header 4+20+4+5+4+2+4+7 = 50; params 8+8+9+9+1+4+6+1+16 = 62
+    expect(got).toEqual(b(w(112), head('Image_Disk_Create_DM'), params));
+  });
+
+  it('System_Info_Query: the short header, 0xFF and the NUL-terminated name only', () => {
+    expect(encodeRequest('System_Info_Query', caller)).toEqual(
+      b('00000013', 'ff', t('System_Info_Query'), '00'),
+    );
+  });
+
+  it('Image_Create_DM: directory records as a byte total of length-prefixed lines', () => {
+    const got = encodeRequest('Image_Create_DM', caller, {
+      directory: ['USER LINUX01 PW 1G 2G G', 'CPU 00'],
+    });
+    // records: 4+23 + 4+6 = 37 = 0x25
+    const params =
+      '00000000' +
+      '00000000' +
+      '00000000' +
+      '00000025' +
+      '00000017' +
+      t('USER LINUX01 PW 1G 2G G') +
+      '00000006' +
+      t('CPU 00');
+    expect(got).toEqual(
+      b(w(4 + 15 + 4 + 5 + 4 + 2 + 4 + 7 + 12 + 4 + 37), head('Image_Create_DM'), params),
+    );
+  });
+
+  it('Image_Pause: PAUSE=YES bare, with neither length nor terminator', () => {
+    expect(encodeRequest('Image_Pause', caller, { pause: 'PAUSE=YES' })).toEqual(
+      b(w(4 + 11 + 4 + 5 + 4 + 2 + 4 + 7 + 9), head('Image_Pause'), t('PAUSE=YES')),
+    );
+  });
+
+  it('Virtual_Network_Adapter_Create_Extended_DM: a byte total before the NUL-terminated keys', () => {
+    const got = encodeRequest('Virtual_Network_Adapter_Create_Extended_DM', caller, {
+      keys: ['image_device_number=1000', 'adapter_type=QDIO'],
+    });
+    // 24+1 + 17+1 = 43 = 0x2b
+    const keys = '0000002b' + t('image_device_number=1000') + '00' + t('adapter_type=QDIO') + '00';
+    expect(got).toEqual(
+      b(
+        w(4 + 42 + 4 + 5 + 4 + 2 + 4 + 7 + 4 + 43),
+        head('Virtual_Network_Adapter_Create_Extended_DM'),
+        keys,
+      ),
+    );
+  });
+
+  it('Response_Recovery: empty userid and password, target MAINT, then the request id', () => {
+    expect(encodeResponseRecovery(0x1234)).toEqual(
+      b(
+        '0000002a',
+        '00000011',
+        t('Response_Recovery'),
+        '00000000',
+        '00000000',
+        '00000005',
+        t('MAINT'),
+        '00001234',
+      ),
+    );
+  });
+
+  it('refuses a parameter the function does not take, and a value of the wrong kind', () => {
+    expect(() => encodeRequest('Image_Delete_DM', caller, { vdev: '0100' })).toThrow(
+      SmapiCodecError,
+    );
+    expect(() => encodeRequest('Image_Delete_DM', caller, { dataSecurityErase: 256 })).toThrow(
+      /integer 0..255/,
+    );
+  });
+});
+
+describe('SMAPI response decoding', () => {
+  it('Image_Disk_Create_DM: codes, then the operation id', () => {
+    const wire = b('0000002a', '00000010', '0000002a', '00000000', '00000000', '00000007');
+    expect(decodeResponse('Image_Disk_Create_DM', wire)).toEqual({
+      requestId: 42,
+      rc: 0,
+      rs: 0,
+      output: { operationId: 7 },
+    });
+  });
+
+  it('Image_Activate: an array of framed structures naming the users that failed', () => {
+    // one failing entry: 4+7 name, rc 200, rs 12 = 19 bytes, framed = 23 = 0x17
+    const entry = '00000013' + '00000007' + t('LINUX02') + '000000c8' + '0000000c';
+    const body =
+      '00000009' + '00000004' + '00000000' + '00000001' + '00000001' + '00000017' + entry;
+    const wire = b('00000009', w(body.length / 2), body);
+    expect(decodeResponse('Image_Activate', wire)).toEqual({
+      requestId: 9,
+      rc: 4,
+      rs: 0,
+      output: {
+        activated: 1,
+        notActivated: 1,
+        failing: [{ imageName: 'LINUX02', returnCode: 200, reasonCode: 12 }],
+      },
+    });
+  });
+
+  it('Virtual_Network_Vswitch_Query_Extended: counted structures with nested line lists', () => {
+    const attrs = t('switch_name=VSW1 vlan_awareness=AWARE') + '00'; // 37 + 1 = 38
+    const real = t('real_device_address=1000') + '00'; // 25
+    const user = t('port_num=0000 grant_userid=LINUX01') + '00'; // 35
+    const vswitch =
+      '00000026' +
+      attrs +
+      '00000019' +
+      real +
+      '00000023' +
+      user +
+      '00000000' +
+      '00000000' +
+      '00000000';
+    // 4+38 + 4+25 + 4+35 + 4+4+4 = 122 = 0x7a
+    const body = '00000001' + '00000000' + '00000000' + '00000001' + '0000007a' + vswitch;
+    const wire = b('00000001', w(body.length / 2), body);
+    expect(decodeResponse('Virtual_Network_Vswitch_Query_Extended', wire).output).toEqual({
+      vswitches: [
+        {
+          attributesLength: 38,
+          attributes: 'switch_name=VSW1 vlan_awareness=AWARE',
+          realDevices: [{ line: 'real_device_address=1000' }],
+          authorizedUsers: [{ line: 'port_num=0000 grant_userid=LINUX01' }],
+          connectedAdapters: [],
+          uplinkNics: [],
+          globalMembers: [],
+        },
+      ],
+    });
+  });
+
+  it('Image_Performance_Query: 8-byte counters and the blank-padded guest name', () => {
+    const ints = (n: number): string => Array.from({ length: n }, (_, i) => w(i + 1)).join('');
+    const record =
+      ints(2) +
+      '0000000000000064' +
+      '00000000000003e8' +
+      '0000000000100000' +
+      '0000000000200000' +
+      '0000000000000000' +
+      '0000000000080000' +
+      ints(12) +
+      t('LINUX01 ');
+    // 2*4 + 6*8 + 12*4 + 8 = 112 = 0x70
+    const body = '00000003' + '00000000' + '00000000' + '00000001' + '00000070' + record;
+    const out = decodeResponse(
+      'Image_Performance_Query',
+      b('00000003', w(body.length / 2), body),
+    ).output;
+    const [rec] = out.records as Record<string, unknown>[];
+    expect(rec).toMatchObject({
+      recordVersion: 1,
+      guestFlags: 2,
+      usedCpuTime: 100n,
+      elapsedTime: 1000n,
+      usedMemory: 0x80000n,
+      guestCpus: 3,
+      samplesTotal: 12,
+      guestName: 'LINUX01 ',
+    });
+  });
+
+  it('System_Info_Query: NUL-terminated fields in order', () => {
+    const fields = ['UTC', '23:00:00', 'z/VM 7.2.0', '2026-01-01', '2026-11-01', '64G'];
+    const body = '00000005' + '00000000' + '00000000' + fields.map((f) => t(f) + '00').join('');
+    expect(
+      decodeResponse('System_Info_Query', b('00000005', w(body.length / 2), body)).output,
+    ).toEqual({
+      timezone: 'UTC',
+      time: '23:00:00',
+      vmVersion: 'z/VM 7.2.0',
+      cpGenTime: '2026-01-01',
+      cpIplTime: '2026-11-01',
+      realStorageSize: '64G',
+    });
+  });
+
+  it('VMRELOCATE: a refusal carries its error data; success has none', () => {
+    const failed = '00000002' + '00000008' + '00000fa0' + t('HCPRLH1940E');
+    expect(decodeResponse('VMRELOCATE', b('00000002', w(failed.length / 2), failed))).toEqual({
+      requestId: 2,
+      rc: 8,
+      rs: 4000,
+      output: { errorData: 'HCPRLH1940E' },
+    });
+    const ok = '00000002' + '00000000' + '00000000';
+    expect(decodeResponse('VMRELOCATE', b('00000002', '0000000c', ok)).output).toEqual({});
+  });
+
+  it('fails clearly on a truncated array, a length mismatch and a foreign request id', () => {
+    const short = '00000001' + '00000000' + '00000000' + '00000020' + '00000004' + t('AB');
+    expect(() =>
+      decodeResponse('Image_Status_Query', b('00000001', w(short.length / 2), short)),
+    ).toThrow(/array of 32 bytes/);
+    expect(() => decodeResponse('Image_Lock_DM', b('00000001', '00000010', '00000001'))).toThrow(
+      /output length 16/,
+    );
+    const other = '00000002' + '00000000' + '00000000';
+    expect(() => decodeResponse('Image_Lock_DM', b('00000001', '0000000c', other))).toThrow(
+      /request id 2 after 1/,
+    );
+  });
+});

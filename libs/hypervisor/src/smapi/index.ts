@@ -1,0 +1,14 @@
+export { SmapiCodecError } from './codec.error.js';
+export type * from './layout.types.js';
+export { SMAPI_LAYOUTS } from './smapi.layouts.js';
+export { encodeRequest, encodeResponseRecovery, type SmapiCaller } from './request.codec.js';
+export {
+  decodeResponse,
+  decodeResponseBody,
+  RESPONSE_CODES_BYTES,
+  type SmapiResponse,
+} from './response.codec.js';
+export { readTimeoutMsFor } from './call.timeouts.js';
+export { readPasswordFile } from './password.file.js';
+export { REFERENCE_RETRY_DELAYS_MS, WireClient, type WireClientOptions } from './wire.client.js';
+export { wireClientOptions } from './wire.config.js';

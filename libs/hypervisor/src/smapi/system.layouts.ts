@@ -1,0 +1,28 @@
+import type { FunctionLayout } from './layout.types.js';
+
+export const SYSTEM_LAYOUTS = {
+  // The one call with the short header (no userid, password or target).
+  System_Info_Query: {
+    header: 'short',
+    input: [],
+    output: [
+      { name: 'timezone', kind: 'cstring' },
+      { name: 'time', kind: 'cstring' },
+      { name: 'vmVersion', kind: 'cstring' },
+      { name: 'cpGenTime', kind: 'cstring' },
+      { name: 'cpIplTime', kind: 'cstring' },
+      { name: 'realStorageSize', kind: 'cstring' },
+    ],
+  },
+  System_WWPN_Query: {
+    header: 'standard',
+    input: [{ name: 'keys', kind: 'cstrings' }],
+    output: [{ name: 'lines', kind: 'cstrings' }],
+  },
+  // A refused relocation explains itself in error data after the reason code.
+  VMRELOCATE: {
+    header: 'standard',
+    input: [{ name: 'keys', kind: 'cstrings' }],
+    output: [{ name: 'errorData', kind: 'errorData' }],
+  },
+} as const satisfies Record<string, FunctionLayout>;
