@@ -20,8 +20,11 @@ export const MAX_MEMORY_MB = 9999 * 1024;
  * characters only, so a value can never start a second statement.
  */
 export const DIRECTORY_TEXT = /^[^\p{Cc}\p{Cs}]*$/u;
-/** OS versions the reference accepts (reference §3 `os_version`), case-insensitive. */
+/**
+ * OS versions a volume script may name (reference §3 `os_version`), case-insensitive; rhcos
+ * minors take two digits (`rhcos4.12`), which the guest answers as unsupported (501).
+ */
 export const OS_VERSION =
-  /^(rhel(6|7|8|9|10)(\.\d{1,2})?|redhat(6|7)(\.\d)?|(sles|suse)(11|12|15)(\.\d|sp\d)?|ubuntu(16|20|22|24|25)(\.\d{2})?(\.\d)?|rhcos4(\.\d)?(\.\d)?)$/i;
+  /^(rhel(6|7|8|9|10)(\.\d{1,2})?|redhat(6|7)(\.\d)?|(sles|suse)(11|12|15)(\.\d|sp\d)?|ubuntu(16|20|22|24|25)(\.\d{2})?(\.\d)?|rhcos4(\.\d{1,2})?(\.\d{1,2})?)$/i;
 /** A mount point or device path reaching a guest script: absolute, no shell metacharacters. */
 export const MOUNT_POINT = /^\/[\w.\-/]{0,254}$/;
