@@ -1,2 +1,9 @@
 export { type Proc, startProcess, stopProcess } from './built-process.js';
 export { type BenchStack, startBenchStack } from './bench-stack.js';
+export {
+  type HostileRequest,
+  BARE_ROUTES,
+  ENVELOPE_KEYS,
+  hostileRequests,
+  routesOf,
+} from './hostile-requests.js';
