@@ -47,7 +47,8 @@ async function shutdown(code: number): Promise<void> {
   stopping = true;
   // api first (no new work), then the worker (finishes running operations), then the rest
   for (const { proc } of [...children].reverse()) {
-    if (proc.exitCode !== null) continue;
+    // a child killed by a signal has exitCode null but signalCode set: it is gone too
+    if (proc.exitCode !== null || proc.signalCode !== null) continue;
     proc.kill('SIGTERM');
     await new Promise((r) => proc.once('exit', r));
   }

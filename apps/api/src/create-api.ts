@@ -7,6 +7,7 @@ import type { Config } from '#config';
 import { mountDashboard } from './admin/dashboard.js';
 import { ApiModule } from './api.module.js';
 import { BODY_LIMIT } from './http/body-limit.js';
+import { frameworkErrors } from './http/framework-errors.js';
 import { registerJsonBodyParser } from './http/json-body.parser.js';
 import { registerOctetStreamParser } from './http/octet-stream.parser.js';
 import { RouteTable } from './http/route-table.js';
@@ -18,7 +19,7 @@ const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose']
 
 /** Builds the api application (not yet listening); used by main.ts and the end-to-end tests. */
 export async function createApi(config: Config): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT, trustProxy: true });
+  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT, trustProxy: true, frameworkErrors });
   const fastify = adapter.getInstance();
   const routes = new RouteTable();
   routes.attach(fastify);

@@ -16,7 +16,9 @@ export class WaitQuery {
 export class ListOperationsQuery {
   @IsOptional()
   @Matches(USERID)
-  @Transform(({ value }: { value: string }) => value.toUpperCase())
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.toUpperCase() : value,
+  )
   userid?: string;
   @IsOptional() @IsIn(OPERATION_STATUSES) status?: OperationStatus;
   @IsOptional() @IsIn(JOB_NAMES) kind?: string;

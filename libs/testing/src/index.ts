@@ -1,1 +1,8 @@
 export { type Proc, startProcess, stopProcess } from './built-process.js';
+export {
+  type HostileRequest,
+  BARE_ROUTES,
+  ENVELOPE_KEYS,
+  hostileRequests,
+  routesOf,
+} from './hostile-requests.js';

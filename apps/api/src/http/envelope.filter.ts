@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Errors, HvError, httpStatusOf } from '#envelope';
+import { InvalidCursorError } from '#persistence';
 import { BODY_LIMIT } from './body-limit.js';
 import { RouteTable } from './route-table.js';
 import './fastify-augment.js';
@@ -39,6 +40,8 @@ export class EnvelopeFilter implements ExceptionFilter {
 
   private toHvError(exception: unknown, req: FastifyRequest, reply: FastifyReply): HvError {
     if (exception instanceof HvError) return exception;
+    // a listing cursor is client input: one we did not hand out is the client's error
+    if (exception instanceof InvalidCursorError) return Errors.badRequest('cursor is invalid');
     const unmatched = !req.routeOptions?.url;
     if (unmatched) {
       const allowed = this.routes.allowed(req.url);

@@ -8,12 +8,15 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Observable, map } from 'rxjs';
 import { Errors, STATUS_RULE, type StatusRule } from '#envelope';
+import { UseridPipe } from '#guests';
 import { Accepted } from '#operations';
 import './fastify-augment.js';
 
+const USERID = new UseridPipe();
+
 /**
  * Runs after authentication: notes the endpoint's status rule for the filter, reports a body
- * that could not be parsed, and answers Accepted operations with 202 and their headers.
+ * that could not be parsed, checks a path `{userid}`, and answers Accepted operations with 202 and their headers.
  */
 @Injectable()
 export class EnvelopeInterceptor implements NestInterceptor {
@@ -28,6 +31,9 @@ export class EnvelopeInterceptor implements NestInterceptor {
         ctx.getClass(),
       ]) ?? 'default';
     if (req.bodyError !== undefined) throw Errors.malformedJson(req.bodyError);
+    // one userid rule for every route: a `{userid}` that is no userid never reaches a handler
+    const { userid } = (req.params ?? {}) as { userid?: unknown };
+    if (typeof userid === 'string') USERID.transform(userid);
     void reply.header('cache-control', 'no-cache');
     return next.handle().pipe(
       map((result: unknown) => {

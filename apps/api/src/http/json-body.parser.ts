@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { bodyShapeProblem } from './body-shape.js';
 import './fastify-augment.js';
 
 /**
  * Parses JSON bodies without failing the request: a malformed body is noted on the request
  * and answered by EnvelopeInterceptor after authentication (the reference checks the token
- * before it parses the body). An empty body is no body.
+ * before it parses the body). A body whose shape is out of bounds (body-shape.ts) is noted the
+ * same way. An empty body is no body.
  */
 export function registerJsonBodyParser(fastify: FastifyInstance): void {
   fastify.removeContentTypeParser('application/json');
@@ -14,7 +16,11 @@ export function registerJsonBodyParser(fastify: FastifyInstance): void {
     (req, body: string, done) => {
       if (body.trim() === '') return done(null, undefined);
       try {
-        done(null, JSON.parse(body) as unknown);
+        const parsed = JSON.parse(body) as unknown;
+        const problem = bodyShapeProblem(parsed);
+        if (problem === null) return done(null, parsed);
+        req.bodyError = problem;
+        done(null, undefined);
       } catch (e) {
         req.bodyError = (e as Error).message;
         done(null, undefined);

@@ -10,8 +10,11 @@ import {
   Matches,
   ValidateNested,
 } from 'class-validator';
-import { VDEV } from '#jobs';
+import { MOUNT_POINT, VDEV } from '#jobs';
 import { DISK_FORMATS } from '../lifecycle/create-guest.dto.js';
+
+/** mntdir reaches the guest's setup script: an absolute plain path, or `swap`. */
+const MNTDIR = new RegExp(`${MOUNT_POINT.source}|^swap$`);
 
 /** PUT /guests/{userid}/disks entry (reference §3): format required, no other keys. */
 export class ConfigDiskDto {
@@ -22,7 +25,11 @@ export class ConfigDiskDto {
   @IsDefined()
   @IsIn(DISK_FORMATS, { message: `format must be one of ${DISK_FORMATS.join(', ')}` })
   format!: string;
-  @IsOptional() @IsString() @Length(1, 255) mntdir?: string;
+  @IsOptional()
+  @IsString()
+  @Length(1, 255)
+  @Matches(MNTDIR, { message: 'mntdir must be an absolute path of letters, digits and ._-/' })
+  mntdir?: string;
   /** Accepted as the reference's schema does; not used. */
   @IsOptional() @IsString() size?: string;
 }

@@ -16,7 +16,21 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { CPU_SHARE, DIRECTORY_NAME, MEMORY_SIZE, PCI_FUNCTION, USERID, VDEV } from '#jobs';
+import {
+  CPU_SHARE,
+  DIRECTORY_NAME,
+  DIRECTORY_TEXT,
+  MAX_CPUS,
+  MAX_MEMORY_MB,
+  MEMORY_SIZE,
+  PCI_FUNCTION,
+  USERID,
+  VDEV,
+} from '#jobs';
+
+/** Free text reaching the user directory: one statement, never two. */
+const TEXT = (field: string) => ({ message: `${field} must not contain control characters` });
+const TEXT_EACH = (field: string) => ({ ...TEXT(field), each: true });
 import { Boolish, Integerish } from '#envelope';
 
 export const DISK_FORMATS = ['ext2', 'ext3', 'ext4', 'xfs', 'swap', 'none'] as const;
@@ -48,8 +62,8 @@ export class CreateGuestDto {
   @IsString()
   @Matches(USERID, { message: "userid does not match '^[a-zA-Z0-9]{1,8}$'" })
   userid!: string;
-  @IsDefined() @Integerish() @IsInt() @Min(1) vcpus!: number;
-  @IsDefined() @Integerish() @IsInt() @Min(1) memory!: number;
+  @IsDefined() @Integerish() @IsInt() @Min(1) @Max(MAX_CPUS) vcpus!: number;
+  @IsDefined() @Integerish() @IsInt() @Min(1) @Max(MAX_MEMORY_MB) memory!: number;
   @IsOptional()
   @ValidateIf((_, v) => v !== null && v !== '')
   @IsString()
@@ -65,16 +79,40 @@ export class CreateGuestDto {
   @IsString()
   @Matches(MEMORY_SIZE, { message: 'max_mem must be 1 to 4 digits and M or G' })
   max_mem?: string;
-  @IsOptional() @IsString() @Length(0, 255) ipl_from?: string;
-  @IsOptional() @IsString() @Length(0, 255) ipl_param?: string;
-  @IsOptional() @IsString() @Length(0, 255) ipl_loadparam?: string;
+  @IsOptional()
+  @IsString()
+  @Length(0, 255)
+  @Matches(DIRECTORY_TEXT, TEXT('ipl_from'))
+  ipl_from?: string;
+  @IsOptional()
+  @IsString()
+  @Length(0, 255)
+  @Matches(DIRECTORY_TEXT, TEXT('ipl_param'))
+  ipl_param?: string;
+  @IsOptional()
+  @IsString()
+  @Length(0, 255)
+  @Matches(DIRECTORY_TEXT, TEXT('ipl_loadparam'))
+  ipl_loadparam?: string;
   @IsOptional() @IsArray() @ArrayUnique() @Matches(VDEV, { each: true }) dedicate_vdevs?: string[];
   @IsOptional() @IsObject() @ValidateNested() @Type(() => LoaddevDto) loaddev?: LoaddevDto;
-  @IsOptional() @IsString() @Length(0, 128) account?: string;
+  @IsOptional()
+  @IsString()
+  @Length(0, 128)
+  @Matches(DIRECTORY_TEXT, TEXT('account'))
+  account?: string;
   /** Spec name of the directory comments. */
-  @IsOptional() @IsArray() @IsString({ each: true }) comment_list?: string[];
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  @Matches(DIRECTORY_TEXT, TEXT_EACH('comment_list'))
+  comment_list?: string[];
   /** Wire name the reference accepts for the same list. */
-  @IsOptional() @IsArray() @IsString({ each: true }) comments?: string[];
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  @Matches(DIRECTORY_TEXT, TEXT_EACH('comments'))
+  comments?: string[];
   /** CPU pool to schedule the guest in (reference §3: 1 to 8 word characters). */
   @IsOptional()
   @IsString()

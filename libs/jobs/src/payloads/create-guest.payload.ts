@@ -14,7 +14,10 @@ import {
 import {
   CPU_SHARE,
   DIRECTORY_NAME,
+  DIRECTORY_TEXT,
   DISK_POOL,
+  MAX_CPUS,
+  MAX_MEMORY_MB,
   MEMORY_SIZE,
   PCI_FUNCTION,
   USERID,
@@ -40,18 +43,18 @@ export class ResolvedDisk {
 /** guest.create: everything resolved from request + configuration, so a retry is identical. */
 export class CreateGuestPayload {
   @Matches(USERID) userid!: string;
-  @IsInt() @Min(1) vcpus!: number;
+  @IsInt() @Min(1) @Max(MAX_CPUS) vcpus!: number;
   /** Initial memory in MB. */
-  @IsInt() @Min(1) memory!: number;
+  @IsInt() @Min(1) @Max(MAX_MEMORY_MB) memory!: number;
   @Matches(USERID) userProfile!: string;
   @IsInt() @Min(1) @Max(64) maxCpu!: number;
   @Matches(MEMORY_SIZE) maxMem!: string;
   @IsArray() @ValidateNested({ each: true }) @Type(() => ResolvedDisk) disks!: ResolvedDisk[];
   @IsOptional() @Matches(VDEV) iplFrom?: string;
-  @IsOptional() @IsString() iplParam?: string;
-  @IsOptional() @IsString() iplLoadparam?: string;
-  @IsOptional() @IsString() account?: string;
-  @IsArray() @IsString({ each: true }) comments!: string[];
+  @IsOptional() @IsString() @Matches(DIRECTORY_TEXT) iplParam?: string;
+  @IsOptional() @IsString() @Matches(DIRECTORY_TEXT) iplLoadparam?: string;
+  @IsOptional() @IsString() @Matches(DIRECTORY_TEXT) account?: string;
+  @IsArray() @Matches(DIRECTORY_TEXT, { each: true }) comments!: string[];
   @IsArray() @Matches(VDEV, { each: true }) dedicateVdevs!: string[];
   @IsOptional() @IsString() loaddevPortname?: string;
   @IsOptional() @IsString() loaddevLun?: string;

@@ -1,5 +1,5 @@
 import { ArrayMinSize, IsArray, IsBoolean, IsOptional, IsString, Matches } from 'class-validator';
-import { USERID } from './patterns.js';
+import { MOUNT_POINT, OS_VERSION, USERID } from './patterns.js';
 
 /** One volume connection (spec §4.4), normalised: ids lower case, assigner upper case. */
 export class VolumeConnectionPayload {
@@ -8,9 +8,9 @@ export class VolumeConnectionPayload {
   @IsOptional() @IsString() fcpTemplateId?: string;
   @IsArray() @Matches(/^0x[0-9a-f]{16}$/, { each: true }) targetWwpns!: string[];
   @Matches(/^0x[0-9a-f]{16}$/) targetLun!: string;
-  @IsString() osVersion!: string;
+  @Matches(OS_VERSION) osVersion!: string;
   @IsBoolean() multipath!: boolean;
-  @IsOptional() @IsString() mountPoint?: string;
+  @IsOptional() @Matches(MOUNT_POINT) mountPoint?: string;
   @IsBoolean() isRootVolume!: boolean;
   @IsBoolean() updateConnectionsOnly!: boolean;
   /** Undo the completed phases in reverse when a later one fails (reference default true). */

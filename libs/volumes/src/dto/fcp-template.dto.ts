@@ -36,7 +36,10 @@ export const BOOLISH = [
 ] as const;
 
 /** positive_integer of the reference: a JSON integer or a digit string, at least 1. */
-const POSITIVE = /^[1-9]\d*$/;
+const POSITIVE = /^[1-9]\d{0,8}$/;
+const POSITIVE_MESSAGE = 'min_fcp_paths_count must be a positive integer below 10^9';
+/** A number is checked by range, so 1e308 or -2^63 is refused instead of stored. */
+const isPositiveInt32 = (v: number) => Number.isInteger(v) && v >= 1 && v < 1e9;
 
 class FcpTemplateFields {
   @IsOptional() @IsString() description?: string;
@@ -44,8 +47,8 @@ class FcpTemplateFields {
   @IsOptional() @IsIn(BOOLISH) host_default?: boolean | string;
   @IsOptional() @IsArray() @IsString({ each: true }) storage_providers?: string[];
   @IsOptional()
-  @ValidateIf((_, v) => typeof v !== 'number')
-  @Matches(POSITIVE, { message: 'min_fcp_paths_count must be a positive integer' })
+  @ValidateIf((_, v) => typeof v !== 'number' || !isPositiveInt32(v))
+  @Matches(POSITIVE, { message: POSITIVE_MESSAGE })
   min_fcp_paths_count?: number | string;
 }
 

@@ -7,6 +7,8 @@ import {
   IsOptional,
   IsString,
   Matches,
+  Max,
+  Min,
   MaxLength,
   ValidateNested,
 } from 'class-validator';
@@ -15,7 +17,8 @@ export class FcpUsageDto {
   @IsOptional() @IsString() @Matches(/^[a-zA-Z0-9]{1,8}$/) userid?: string;
   /** 1: in use by `userid`; 0: free to operate. */
   @IsDefined() @IsInt() @IsIn([0, 1]) reserved!: number;
-  @IsDefined() @IsInt() connections!: number;
+  /** Connection count: a non-negative integer the database column can hold. */
+  @IsDefined() @IsInt() @Min(0) @Max(2147483647) connections!: number;
   @IsOptional() @IsString() @MaxLength(36) fcp_template_id?: string;
 }
 

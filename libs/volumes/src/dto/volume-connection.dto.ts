@@ -12,6 +12,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { MOUNT_POINT, OS_VERSION } from '#jobs';
 import { BOOLISH } from './fcp-template.dto.js';
 
 const FCP = /^[0-9a-fA-F]{4}$/;
@@ -37,9 +38,18 @@ export class VolumeConnectionDto {
   fcp_template_id?: string | null;
   @IsDefined() @IsArray() @Matches(WWPN, { each: true }) target_wwpn!: string[];
   @IsDefined() @Matches(WWPN) target_lun!: string;
-  @IsDefined() @IsString() os_version!: string;
+  @IsDefined()
+  @IsString()
+  @Matches(OS_VERSION, { message: `os_version does not match '${OS_VERSION.source}'` })
+  os_version!: string;
   @IsDefined() @IsIn(BOOLISH) multipath!: boolean | string;
-  @IsOptional() @IsString() mount_point?: string;
+  /** Written into the guest's attach script: an absolute path of plain characters only. */
+  @IsOptional()
+  @IsString()
+  @Matches(MOUNT_POINT, {
+    message: 'mount_point must be an absolute path of letters, digits and ._-/',
+  })
+  mount_point?: string;
   @IsOptional() @IsIn(BOOLISH) is_root_volume?: boolean | string;
   @IsOptional() @IsIn(BOOLISH) update_connections_only?: boolean | string;
   @IsOptional() @IsIn(BOOLISH) do_rollback?: boolean | string;

@@ -2,9 +2,9 @@ import { Type } from 'class-transformer';
 import {
   IsDefined,
   IsObject,
-  IsOptional,
   IsString,
   Matches,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { doesNotMatch } from './messages.js';
@@ -19,17 +19,20 @@ export class UserVlanIdDto {
   @IsDefined() @IsIntBetween(1, 4094) vlanid!: number;
 }
 
+/** Absent is optional; null is a value, and a wrong one (IsOptional would let it through). */
+const IfPresent = () => ValidateIf((_, v) => v !== undefined);
+
 /** Any subset of the three forms; the first present wins (grant > revoke > vlan). */
 export class UpdateVswitchDto {
-  @IsOptional()
+  @IfPresent()
   @IsString()
   @Matches(USERID, { message: doesNotMatch(USERID) })
   grant_userid?: string;
-  @IsOptional()
+  @IfPresent()
   @IsString()
   @Matches(USERID, { message: doesNotMatch(USERID) })
   revoke_userid?: string;
-  @IsOptional()
+  @IfPresent()
   @IsObject()
   @ValidateNested()
   @Type(() => UserVlanIdDto)

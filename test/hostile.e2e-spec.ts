@@ -1,0 +1,198 @@
+import { TestStack } from './support/stack.js';
+
+const ENVELOPE_KEYS = ['errmsg', 'modID', 'output', 'overallRC', 'rc', 'rs'];
+
+/** Issue #16, one named test per finding: hostile input gets a 4xx envelope and writes nothing. */
+describe('hostile input', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await TestStack.start({ worker: 'none' });
+  });
+  afterAll(() => stack.close());
+
+  const expect400 = (res: { status: number; body: any }, field?: string) => {
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body).sort()).toEqual(ENVELOPE_KEYS);
+    if (field) expect(res.body.errmsg).toContain(field);
+  };
+  /** Operations the api has recorded: a refused request adds none (nothing reaches a worker). */
+  const operationCount = async () =>
+    ((await stack.http('GET', '/operations?limit=100')).body.output.operations as unknown[]).length;
+  const guest = (over: Record<string, unknown>) => ({
+    guest: { userid: 'HOST01', vcpus: 1, memory: 1024, ...over },
+  });
+
+  describe('#16.1 numeric bounds', () => {
+    it.each([
+      ['vcpus', '99999999999999999999999999999'],
+      ['vcpus', 10000000],
+      ['vcpus', 65],
+      ['vcpus', 0],
+      ['memory', 99999999999],
+      ['memory', '1e400'],
+      ['max_cpu', 1e308],
+    ])('refuses %s=%p with 400 and queues nothing', async (field, value) => {
+      const before = await operationCount();
+      const res = await stack.http('POST', '/guests', { body: guest({ [field]: value }) });
+      expect400(res, field);
+      expect(await operationCount()).toBe(before);
+    });
+  });
+
+  describe('#16.2 body shape', () => {
+    it('answers 400 for an object of 200,000 keys', async () => {
+      const keys = Array.from({ length: 200000 }, (_, i) => `"k${i}":1`).join(',');
+      const res = await stack.http('POST', '/images', { rawBody: `{"image":{${keys}}}` });
+      expect400(res, 'keys');
+    });
+
+    it('answers 400 for JSON 10,000 levels deep', async () => {
+      const deep = '['.repeat(10000) + ']'.repeat(10000);
+      expect400(await stack.http('POST', '/guests', { rawBody: `{"guest":${deep}}` }), 'deep');
+      const objs = '{"a":'.repeat(10000) + '1' + '}'.repeat(10000);
+      expect400(await stack.http('POST', '/guests', { rawBody: objs }), 'deep');
+    });
+
+    it('answers 400 for a too long array or string', async () => {
+      const list = Array.from({ length: 20000 }, () => '"x"');
+      expect400(
+        await stack.http('POST', '/guests', {
+          rawBody: `{"guest":{"userid":"A","comment_list":[${list.join(',')}]}}`,
+        }),
+        'items',
+      );
+      expect400(
+        await stack.http('POST', '/guests', { body: guest({ account: 'x'.repeat(100000) }) }),
+        'characters',
+      );
+    });
+  });
+
+  describe('#16.3 injection into scripts, directory statements and CP commands', () => {
+    const volume = (over: Record<string, unknown>) => ({
+      info: {
+        connection: {
+          assigner_id: 'host01',
+          zvm_fcp: ['1a00'],
+          fcp_template_id: null,
+          target_wwpn: ['0x5005076802100c1a'],
+          target_lun: '0x0001000000000000',
+          os_version: 'rhel9.0',
+          multipath: true,
+          mount_point: '/dev/sdz',
+          ...over,
+        },
+      },
+    });
+    it.each([
+      ['os_version', 'rhel9.0\ntouch /tmp/x'],
+      ['mount_point', '/mnt/a"; touch /tmp/x; echo "'],
+      ['mount_point', '/mnt/$(reboot)'],
+      ['mount_point', 'relative/path'],
+    ])('volume script: refuses %s=%p', async (field, value) => {
+      const before = await operationCount();
+      for (const method of ['POST', 'DELETE']) {
+        expect400(
+          await stack.http(method, '/guests/volumes', { body: volume({ [field]: value }) }),
+          field,
+        );
+      }
+      expect(await operationCount()).toBe(before);
+    });
+
+    it.each([
+      ['account', 'ACC1\nCLASS ABCDEFG'],
+      ['ipl_param', 'a\nCLASS G'],
+      ['ipl_loadparam', 'x\r\nLINK MAINT 190'],
+      ['ipl_from', '100\nCLASS G'],
+      ['comment_list', ['ok', 'bad\nCLASS G']],
+      ['comments', ['bad\u0000']],
+    ])('directory entry: refuses %s=%p', async (field, value) => {
+      const before = await operationCount();
+      expect400(await stack.http('POST', '/guests', { body: guest({ [field]: value }) }), field);
+      expect(await operationCount()).toBe(before);
+    });
+
+    it('config disks: refuses a mount point carrying shell', async () => {
+      const res = await stack.http('PUT', '/guests/HOST01/disks', {
+        body: { disk_info: { disk_list: [{ vdev: '101', format: 'ext4', mntdir: '/a;reboot' }] } },
+      });
+      expect400(res, 'mntdir');
+    });
+  });
+
+  describe('#16.5 FCP usage integers', () => {
+    it.each([
+      ['connections', 2 ** 53 + 2],
+      ['connections', 1e308],
+      ['connections', -1],
+      ['reserved', 2],
+    ])('refuses %s=%p', async (field, value) => {
+      const info = { reserved: 0, connections: 0, [field]: value };
+      expect400(await stack.http('PUT', '/volumes/fcp/1a02', { body: { info } }), field);
+    });
+
+    it.each(['-9223372036854775808', '-1e400', '0', '99999999999999999999'])(
+      'refuses min_fcp_paths_count %s',
+      async (n) => {
+        const res = await stack.http('POST', '/volumes/fcptemplates', {
+          rawBody: `{"name":"t","min_fcp_paths_count":${n}}`,
+        });
+        expect400(res, 'min_fcp_paths_count');
+      },
+    );
+  });
+
+  describe('#16.6 the 500s that were 400s', () => {
+    it.each([
+      '/operations?cursor=abc',
+      '/guests/HOST01/operations?cursor=abc',
+      '/operations?userid=a&userid=b',
+      '/operations?status=failed&status=running',
+    ])('GET %s', async (path) => {
+      expect400(await stack.http('GET', path));
+    });
+
+    it('refuses a null grant_userid', async () => {
+      expect400(
+        await stack.http('PUT', '/vswitches/X', { body: { vswitch: { grant_userid: null } } }),
+        'grant_userid',
+      );
+    });
+
+    it('refuses lone surrogates', async () => {
+      expect400(
+        await stack.http('POST', '/images', {
+          rawBody:
+            '{"image":{"image_name":"a\\ud800","url":"http://x.example/a","image_meta":{"os_version":"rhel9.0"}}}',
+        }),
+      );
+      expect400(
+        await stack.http('POST', '/volumes/fcptemplates', {
+          rawBody: '{"name":"t","description":"\\udc00x"}',
+        }),
+      );
+    });
+
+    it.each(['DELETE', 'GET', 'POST'])(
+      '%s /guests/%3Bid is 400 by the one userid rule',
+      async (m) => {
+        const path = m === 'POST' ? '/guests/%3Bid/action' : '/guests/%3Bid';
+        expect400(
+          await stack.http(m, path, { body: m === 'POST' ? { action: 'start' } : undefined }),
+        );
+      },
+    );
+  });
+
+  describe('#16.7 every answer an envelope', () => {
+    it('GET /guests/% (bad URL)', async () => {
+      expect400(await stack.http('GET', '/guests/%'));
+    });
+    it('a 101-character path parameter', async () => {
+      const res = await stack.http('GET', `/guests/${'a'.repeat(101)}`);
+      expect([400, 414]).toContain(res.status);
+      expect(Object.keys(res.body).sort()).toEqual(ENVELOPE_KEYS);
+    });
+  });
+});
