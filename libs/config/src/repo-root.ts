@@ -13,8 +13,17 @@ function readPackage(dir: string): PackageJson | null {
   return JSON.parse(readFileSync(file, 'utf8')) as PackageJson;
 }
 
+// Both are fixed for the life of the process; GET / asks for the version on every request,
+// and reading package.json each time was a fifth of that route's CPU (bench/README.md).
+let root: string | undefined;
+let version: string | undefined;
+
 /** The repository root (where package.json names hv-orchestrator), from source or dist alike. */
 export function repoRoot(): string {
+  return (root ??= findRepoRoot());
+}
+
+function findRepoRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     if (readPackage(dir)?.name === 'hv-orchestrator') return dir;
@@ -27,5 +36,5 @@ export function repoRoot(): string {
 
 /** The service version from package.json. */
 export function serviceVersion(): string {
-  return readPackage(repoRoot())?.version ?? '0.0.0';
+  return (version ??= readPackage(repoRoot())?.version ?? '0.0.0');
 }
