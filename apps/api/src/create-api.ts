@@ -19,7 +19,13 @@ const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose']
 
 /** Builds the api application (not yet listening); used by main.ts and the end-to-end tests. */
 export async function createApi(config: Config): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT, trustProxy: true, frameworkErrors });
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    frameworkErrors,
+    // no Nest middleware is used, and middie's hook ran on every request (bench/README.md)
+    skipMiddie: true,
+  });
   const fastify = adapter.getInstance();
   const routes = new RouteTable();
   routes.attach(fastify);
