@@ -142,7 +142,7 @@ describe('deploy and capture', () => {
     });
     const unknown = await action('DEP02', { action: 'deploy', image: 'notexist' });
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toMatchObject({ overallRC: 300, rs: 20, modID: 40 });
+    expect(unknown.body).toMatchObject({ overallRC: 404, rc: 404, rs: 1, modID: 40 });
     const vdev = await action('DEP02', { action: 'deploy', image: 'rt-src', vdev: 'FFFF' });
     expect(vdev.status).toBe(404);
     expect(vdev.body).toMatchObject({ overallRC: 300, rc: 300, rs: 3, modID: 10 });

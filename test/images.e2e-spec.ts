@@ -139,20 +139,20 @@ describe('images', () => {
     );
     const unknown = await stack.http('GET', '/images?imagename=nope');
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toMatchObject({ overallRC: 300, rs: 20, modID: 40 });
+    expect(unknown.body).toMatchObject({ overallRC: 404, rc: 404, rs: 1, modID: 40 });
     const two = await stack.http('GET', '/images?imagename=img1&imagename=img2');
     expect(two.status).toBe(400);
     expect(two.body.errmsg).toContain('is too long');
   });
 
-  it('answers root_disk_size with the number only; unknown image → 500 as the reference', async () => {
+  it('answers root_disk_size with the number only; unknown image → the not-exist 404', async () => {
     const res = await stack.http('GET', '/images/img1/root_disk_size');
     expect(res.status).toBe(200);
     expect(res.body.output).toBe('10');
-    // the reference passes no not-found handler on this route, so image rs 20 is a 500
+    // the image database raises its not-exist error (issue #11)
     const unknown = await stack.http('GET', '/images/nope/root_disk_size');
-    expect(unknown.status).toBe(500);
-    expect(unknown.body).toMatchObject({ overallRC: 300, rs: 20, modID: 40 });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ overallRC: 404, rc: 404, rs: 1, modID: 40 });
   });
 
   it('exports to an export directory (same bytes) and refuses other places', async () => {

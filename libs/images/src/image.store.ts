@@ -89,10 +89,13 @@ export class ImageStore {
     return r && this.withPath(r);
   }
 
-  /** The image of that name; image rs 20 when there is none (→ 404 under the notFound rule). */
-  async require(name: string): Promise<StoredImage> {
+  /** The image of that name; `missing` (the not-exist error, 404) when there is none. */
+  async require(
+    name: string,
+    missing: (name: string) => Error = ImageErrors.notExist,
+  ): Promise<StoredImage> {
     const image = await this.find(name);
-    if (!image) throw ImageErrors.notExist(name);
+    if (!image) throw missing(name);
     return image;
   }
 
@@ -101,8 +104,8 @@ export class ImageStore {
   }
 
   /**
-   * Opens an image's file for reading. Image rs 20 when there is no record, rs 23 when its file
-   * is missing. The caller consumes or destroys the stream.
+   * Opens an image's file for reading. The not-exist error when there is no record, rs 23 when
+   * its file is missing. The caller consumes or destroys the stream.
    */
   async open(name: string): Promise<{ image: StoredImage; stream: Readable; size: number }> {
     const image = await this.require(name);

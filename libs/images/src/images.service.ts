@@ -31,6 +31,8 @@ export class ImagesService {
   ) {}
 
   async import(dto: ImportImageDto, req: OperationRequest): Promise<Envelope | Accepted> {
+    // the reference reports a taken name before it looks at the URL
+    if (await this.store.find(dto.image_name)) throw ImageErrors.exists(dto.image_name);
     const source = importSource(dto.url, dto.remote_host);
     if (typeof source === 'string') throw badField('url', dto.url, source);
     if (source.kind === 'file') {
@@ -50,7 +52,6 @@ export class ImagesService {
     if (osVersion.startsWith('rhcos') && !diskType) {
       throw ImageErrors.importFailed('disk_type (DASD or SCSI) is required for RHCOS images');
     }
-    if (await this.store.find(dto.image_name)) throw ImageErrors.exists(dto.image_name);
     return this.ops.submit(
       'image.import',
       {
@@ -65,7 +66,7 @@ export class ImagesService {
     );
   }
 
-  /** All images, or the one named (image rs 20 when unknown). At most one `imagename`. */
+  /** All images, or the one named (the not-exist 404 when unknown). At most one `imagename`. */
   async query(imagename: unknown): Promise<Envelope<ImageView[]>> {
     const name = this.oneName(imagename);
     if (name === undefined) {
@@ -117,7 +118,7 @@ export class ImagesService {
         'The path is not inside a directory images may be exported to',
       );
     }
-    await this.store.require(name);
+    await this.store.require(name, ImageErrors.recordMissing);
     return this.ops.submit(
       'image.export',
       {

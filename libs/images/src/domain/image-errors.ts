@@ -1,4 +1,4 @@
-import { Errors } from '#envelope';
+import { Errors, ModID } from '#envelope';
 
 /** The reference's image failures (returncode.py `image`, modID 40), worded as it words them. */
 export const ImageErrors = {
@@ -32,8 +32,13 @@ export const ImageErrors = {
   exists: (name: string) =>
     Errors.image(13, `Image import error: image name ${name} already exist in image database`),
   importFailed: (why: string) => Errors.image(14, `Image import error: ${why}`),
-  /** → 404 under the notFound rule, 500 under the default one (as the reference). */
-  notExist: (name: string) => Errors.image(20, `The image record of ${name} does not exist`),
+  /**
+   * The image database's not-exist error (404/404/1), as the reference raises it for a query,
+   * root_disk_size and deploy: Nova's driver imports an image only when it sees overallRC 404.
+   */
+  notExist: (name: string) => Errors.notExist(ModID.IMAGE, `Image with name: ${name}`),
+  /** Export's own wording of a missing record (image rs 20; 404 under the notFound rule). */
+  recordMissing: (name: string) => Errors.image(20, `The image record of ${name} does not exist`),
   remoteExport: (why: string) =>
     Errors.image(
       21,

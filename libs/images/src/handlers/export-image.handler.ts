@@ -27,7 +27,7 @@ export class ExportImageHandler implements OperationHandler<'image.export'> {
   ) {}
 
   async run(p: ExportImagePayload, ctx: OperationContext): Promise<ImageExportResult> {
-    const image = await this.store.require(p.imageName);
+    const image = await this.store.require(p.imageName, ImageErrors.recordMissing);
     const dest = exportDestination(p.destUrl, p.remoteHost);
     if (typeof dest === 'string') throw ImageErrors.localExport(`${p.destUrl}: ${dest}`);
     await ctx.step('copy', () =>
