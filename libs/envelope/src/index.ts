@@ -6,6 +6,7 @@ export { type StatusRule, httpStatusOf } from './http-status.js';
 export { STATUS_RULE, UseStatusRule } from './status-rule.decorator.js';
 export { BODY_VARIANTS, type BodyVariants, UseBodyVariants } from './body-variants.decorator.js';
 export { AcceptsGetBody, GET_BODY } from './wire/get-body.decorator.js';
+export { AcceptsUnknownKeys, acceptsUnknownKeys } from './wire/accepts-unknown-keys.js';
 export { pyRepr, validationError } from './validation-message.js';
 export { Boolish, boolish, Integerish } from './wire/boolish.js';
 export { readGetBody } from './wire/get-body.js';

@@ -1,7 +1,7 @@
 import { Injectable, type PipeTransform, type Type } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import { Errors, validationError } from '#envelope';
+import { acceptsUnknownKeys, Errors, validationError } from '#envelope';
 import { GUEST_ACTIONS, type GuestAction } from './guest-action.dto.js';
 import { GUEST_ACTION_BODIES, type ValidGuestAction } from './guest-action-bodies.js';
 
@@ -27,7 +27,10 @@ export class GuestActionPipe implements PipeTransform<unknown, Promise<ValidGues
     // the variant's pairing of action and body is what this lookup guarantees
     if (!dtoClass) return { action, body: {} } as ValidGuestAction;
     const dto = plainToInstance(dtoClass, fields);
-    const problems = await validate(dto, { whitelist: true, forbidNonWhitelisted: true });
+    const problems = await validate(dto, {
+      whitelist: true,
+      forbidNonWhitelisted: !acceptsUnknownKeys(dtoClass),
+    });
     if (problems.length) throw validationError(problems);
     return { action, body: dto } as ValidGuestAction;
   }

@@ -1,3 +1,4 @@
+import { AcceptsUnknownKeys } from '#envelope';
 import { Type } from 'class-transformer';
 import {
   IsDefined,
@@ -45,6 +46,8 @@ export class LiveMigrateActionDto {
  * `register_vm`: `meta` (a JSON-encoded string), `net_set` (`1`/`0`), and the NIC port mapping
  * `{<last 6 hex of MAC>: <port id>}` under the reference's `port_macs` or the spec's `port`.
  */
+// the reference's schema allows additional properties
+@AcceptsUnknownKeys()
 export class RegisterVmActionDto {
   @IsDefined() @IsString() meta!: string;
   @IsOptional() @IsIn(['0', '1']) net_set?: '0' | '1';

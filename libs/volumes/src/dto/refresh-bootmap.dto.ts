@@ -1,3 +1,4 @@
+import { AcceptsUnknownKeys } from '#envelope';
 import { Type } from 'class-transformer';
 import {
   ArrayMinSize,
@@ -19,6 +20,7 @@ const HEX16 = /^(0x)?[0-9a-fA-F]{16}$/;
  * volume_refresh_bootmap `info` (spec §4.11). The reference has no schema (a missing key is a
  * KeyError, 500); here missing or malformed fields are a 400 naming them.
  */
+@AcceptsUnknownKeys()
 export class RefreshBootmapInfoDto {
   @IsDefined()
   @IsArray()
@@ -38,6 +40,8 @@ export class RefreshBootmapInfoDto {
 }
 
 /** PUT /volumes/volume_refresh_bootmap body: `{"info": {…}}`. */
+// the reference has no schema on this route: its client sends every keyword argument
+@AcceptsUnknownKeys()
 export class RefreshBootmapBody {
   @IsDefined()
   @IsObject()

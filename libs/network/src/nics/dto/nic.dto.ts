@@ -13,7 +13,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { VDEV } from '#jobs';
-import { Boolish } from '#envelope';
+import { Boolish, AcceptsUnknownKeys } from '#envelope';
 import { MAC_ADDR, VSWITCH_NAME } from '../domain/patterns.js';
 
 const BOOLISH = { message: "is not of type 'boolean'" };
@@ -38,6 +38,8 @@ export class CreateNicBody {
 }
 
 /** DELETE /guests/{userid}/nic/{vdev}: a JSON body, `{}` at least (reference §6). */
+// no schema in the reference
+@AcceptsUnknownKeys()
 export class DeleteNicBody {
   @IsOptional() @Boolish() @IsBoolean(BOOLISH) active?: boolean;
 }
