@@ -201,6 +201,18 @@ export class FcpRepository {
     return count === 1;
   }
 
+  /**
+   * Forgets every FCP a deleted guest held, as the reference does when it deletes the user: no
+   * assigner, no reservation, no connections, no template. Resolves with how many rows changed.
+   */
+  async releaseAllOf(assigner: string): Promise<number> {
+    const { count } = await this.db.fcpDevice.updateMany({
+      where: { assignerId: { in: [assigner, assigner.toLowerCase(), assigner.toUpperCase()] } },
+      data: { assignerId: '', reserved: 0, connections: 0, tmplId: '' },
+    });
+    return count;
+  }
+
   /** How many FCPs are allocated from the template. */
   async countAllocatedFrom(tmplId: string): Promise<number> {
     return this.db.fcpDevice.count({ where: { tmplId } });

@@ -2,17 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { HypervisorClient, isSmapi, tolerating } from '#hypervisor';
 import type { GuestTargetPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
-import { GuestsRepository } from '#persistence';
+import { FcpRepository, GuestsRepository } from '#persistence';
 
 /**
  * guest.delete: log off, delete the directory entry (and its disks), revoke its vswitch access,
- * forget the guest (§9.2).
+ * release its FCPs, forget the guest (§9.2).
  */
 @Injectable()
 export class DeleteGuestHandler implements OperationHandler<'guest.delete'> {
   constructor(
     private readonly hv: HypervisorClient,
     private readonly guests: GuestsRepository,
+    private readonly fcps: FcpRepository,
   ) {}
 
   async run({ userid }: GuestTargetPayload, ctx: OperationContext): Promise<''> {
@@ -24,6 +25,9 @@ export class DeleteGuestHandler implements OperationHandler<'guest.delete'> {
     // already gone (400/4) is fine: deleting is idempotent
     await ctx.step('delete user', () => tolerating(this.hv.imageDeleteDM(userid), [400, 4]));
     await ctx.step('revoke from vswitches', () => this.revokeEverywhere(userid.toUpperCase()));
+    // the reference resets them when it deletes the user; kept, they would hold their template
+    // (DELETE answers 409 rs 22) and never be handed out again
+    await ctx.step('release FCPs', () => this.fcps.releaseAllOf(userid));
     await ctx.step('forget guest', () => this.guests.delete(userid));
     return '';
   }
