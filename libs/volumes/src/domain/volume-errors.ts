@@ -5,6 +5,9 @@ export const VolumeErrors = {
   templateNotFound: (id: string) =>
     Errors.notExist(ModID.VOLUME, `FCP Multipath Template(id=${id})`),
   fcpNotFound: (fcp: string) => Errors.notExist(ModID.VOLUME, `FCP device ${fcp}`),
+  /** Ids of a template_id_list that name no template, as the reference lists them. */
+  templatesNotFound: (ids: string[]) =>
+    Errors.notExist(ModID.VOLUME, `FCP Multipath Templates ${pyRepr(ids)}`),
   /** rs 11: no template to allocate from, or the allocation could not be described. */
   connector: (msg: string) => Errors.volume(11, `Failed to get volume connector: ${msg}`),
   /** rs 12: pchid_info lacks a PCHID the template uses. */

@@ -141,7 +141,7 @@ export class FcpTemplatesService {
   async list(query: Query): Promise<Envelope> {
     this.onlyKeys(query, LIST_KEYS);
     const ids = await this.filteredIds(query);
-    const templates = await this.repo.templates(ids);
+    const templates = await this.existing(query.template_id_list === undefined ? undefined : ids);
     const fcps = await this.fcpMap();
     const out = [];
     for (const t of templates) out.push(await this.base(t, fcps));
@@ -165,7 +165,7 @@ export class FcpTemplatesService {
       query.template_id_list === undefined ? undefined : this.idList(query.template_id_list);
     const fcps = await this.fcpMap();
     const out = [];
-    for (const t of await this.repo.templates(ids)) {
+    for (const t of await this.existing(ids)) {
       out.push({
         ...(await this.base(t, fcps)),
         ...(raw ? { raw: templateRaw(t, fcps) } : {}),
@@ -180,6 +180,17 @@ export class FcpTemplatesService {
       });
     }
     return ok({ fcp_templates: out });
+  }
+
+  /** The templates of `ids` (all when undefined); the not-exist error names any id unknown. */
+  private async existing(ids: string[] | undefined): Promise<TemplateRecord[]> {
+    const found = await this.repo.templates(ids);
+    if (ids) {
+      const known = new Set(found.map((t) => t.id));
+      const missing = ids.filter((id) => !known.has(id));
+      if (missing.length) throw VolumeErrors.templatesNotFound(missing);
+    }
+    return found;
   }
 
   private onlyKeys(query: Query, allowed: string[]): void {
