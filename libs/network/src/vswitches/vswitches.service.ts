@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { type Envelope, Errors, ok } from '#envelope';
 import { HypervisorClient, isSmapi } from '#hypervisor';
 import type { VswitchUpdatePayload } from '#jobs';
+import { requireManagedGuest } from '#guests';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
+import { GuestsRepository } from '#persistence';
 import type { CreateVswitchDto } from './dto/create-vswitch.dto.js';
 import type { UpdateVswitchDto } from './dto/update-vswitch.dto.js';
 import { createPayload } from './vswitch-create.js';
@@ -17,6 +19,7 @@ export class VswitchesService {
   constructor(
     private readonly hv: HypervisorClient,
     private readonly ops: OperationsService,
+    private readonly guests: GuestsRepository,
   ) {}
 
   /** Names of the defined switches; none defined (212/40) is an empty list. */
@@ -38,8 +41,15 @@ export class VswitchesService {
     return this.ops.submit('vswitch.create', createPayload(dto), req);
   }
 
-  /** The first present form wins, as the reference reads them: grant > revoke > user VLAN. */
-  update(name: string, dto: UpdateVswitchDto, req: OperationRequest): Promise<Envelope | Accepted> {
+  /**
+   * The first present form wins, as the reference reads them: grant > revoke > user VLAN. A grant
+   * or a VLAN names a guest the service knows (404 otherwise, as the reference checks first).
+   */
+  async update(
+    name: string,
+    dto: UpdateVswitchDto,
+    req: OperationRequest,
+  ): Promise<Envelope | Accepted> {
     const upper = name.toUpperCase();
     let payload: VswitchUpdatePayload;
     if (dto.grant_userid !== undefined) {
@@ -55,6 +65,7 @@ export class VswitchesService {
         "'grant_userid', 'revoke_userid' or 'user_vlan_id' is a required property",
       );
     }
+    if (payload.change !== 'revoke') await requireManagedGuest(this.guests, payload.userid);
     return this.ops.submit('vswitch.update', payload, req);
   }
 
