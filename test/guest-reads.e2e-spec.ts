@@ -153,7 +153,7 @@ describe('guest reads', () => {
       body: { vdev_info: { vdev_list: ['0101'] } },
     });
     expect(active.status).toBe(501);
-    expect(active.body).toMatchObject({ overallRC: 501, rc: 501, modID: 'guest', output: '' });
+    expect(active.body).toMatchObject({ overallRC: 501, rc: 501, modID: 10, output: '' });
     expect((await action('DSK01', { action: 'stop' })).status).toBe(200);
 
     // a vdev that is not defined counts as deleted (208/36 tolerated)

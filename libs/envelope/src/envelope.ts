@@ -5,7 +5,7 @@ export interface Envelope<T = unknown> {
   rs: number;
   errmsg: string;
   /** Module id; null on success. A string for 501 errors, as the reference sends. */
-  modID: number | string | null;
+  modID: number | null;
   output: T | '';
 }
 

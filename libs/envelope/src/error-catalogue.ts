@@ -39,13 +39,13 @@ export const Errors = {
   conflict: (modID: Mod, rs: number, msg: string) => new HvError(409, 409, rs, modID, msg),
   internal: (msg: string, modID: Mod = ModID.SDK) =>
     new HvError(500, 500, 1, modID, `Unexpected internal error in the SDK, error: ${msg}`),
-  /** 501: the reference sends the module *name* as modID here (kept for compatibility). */
-  notImplemented: (module: 'guest' | 'volume' | 'image' | 'network', fn: string) =>
+  /** 501 with the module's number (the spec: modID is an integer or null on every answer). */
+  notImplemented: (modID: Mod, fn: string) =>
     new HvError(
       501,
       501,
       1,
-      module,
+      modID,
       `The requested function: ${fn} has not been implemented in current release.`,
     ),
   serviceUnavailable: (msg: string) => new HvError(503, 503, 1, ModID.REST, msg),

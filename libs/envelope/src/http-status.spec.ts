@@ -1,4 +1,5 @@
 import { Errors } from './error-catalogue.js';
+import { ModID } from './mod-id.js';
 import { httpStatusOf } from './http-status.js';
 
 const env = (o: number, rc: number, rs: number, errmsg = '') => ({ overallRC: o, rc, rs, errmsg });
@@ -46,7 +47,7 @@ describe('error catalogue', () => {
       modID: 10,
       errmsg: "Guest 'X' does not exist.",
     });
-    expect(Errors.notImplemented('guest', 'f').toEnvelope().modID).toBe('guest');
+    expect(Errors.notImplemented(ModID.GUEST, 'f').toEnvelope().modID).toBe(10);
     expect(Errors.smapi(400, 8, 'exists').toEnvelope()).toMatchObject({
       overallRC: 8,
       rc: 400,

@@ -10,7 +10,7 @@ export class HvError extends Error {
     readonly overallRC: number,
     readonly rc: number,
     readonly rs: number,
-    readonly modID: number | string | null,
+    readonly modID: number | null,
     message: string,
     readonly httpStatus?: number,
     /** Extra response headers (e.g. Retry-After of a 429). */

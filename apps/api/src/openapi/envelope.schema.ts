@@ -14,8 +14,8 @@ export const ENVELOPE_SCHEMA: SchemaObject = {
     rs: { type: 'integer', description: 'reason code' },
     errmsg: { type: 'string', description: 'empty on success' },
     modID: {
-      type: ['integer', 'string', 'null'],
-      description: 'module id; null on success; the module name for 501',
+      type: ['integer', 'null'],
+      description: 'module id (the reference module numbers); null on success',
     },
     output: { description: 'the result; "" when there is none' },
   },

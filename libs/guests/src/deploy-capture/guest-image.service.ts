@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '#config';
-import { type Envelope, Errors } from '#envelope';
+import { type Envelope, Errors, ModID } from '#envelope';
 import { ImageErrors, ImageStore } from '#images';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
 import type { CaptureActionDto, DeployActionDto } from '../actions/guest-action.dto.js';
@@ -50,7 +50,8 @@ export class GuestImageService {
     d: CaptureActionDto,
     req: OperationRequest,
   ): Promise<Envelope | Accepted> {
-    if (d.capture_type === 'alldisks') throw Errors.notImplemented('guest', 'capture of all disks');
+    if (d.capture_type === 'alldisks')
+      throw Errors.notImplemented(ModID.GUEST, 'capture of all disks');
     const id = (await requireManagedGuest(this.guests, userid)).userid;
     if (await this.images.find(d.image)) throw ImageErrors.exists(d.image);
     const payload = {

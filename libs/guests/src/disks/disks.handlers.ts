@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Errors, type HvError } from '#envelope';
+import { Errors, type HvError, ModID } from '#envelope';
 import { createMinidisk, diskResult } from '../domain/minidisks.js';
 import { HypervisorClient, tolerating } from '#hypervisor';
 import type { AddDisksPayload, DeleteDisksPayload, DiskResult } from '#jobs';
@@ -9,7 +9,7 @@ import { requireManagedGuest } from '../managed-guest.js';
 
 /** The reference's answer to deleting disks of an active guest: 501, modID "guest". */
 export function activeGuestDiskDelete(): HvError {
-  return Errors.notImplemented('guest', 'delete disks when guest is active');
+  return Errors.notImplemented(ModID.GUEST, 'delete disks when guest is active');
 }
 
 /**

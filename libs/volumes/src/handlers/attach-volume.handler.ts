@@ -30,7 +30,7 @@ export class AttachVolumeHandler implements OperationHandler<'volume.attach'> {
       if (!users.includes(c.assignerId))
         throw Errors.notExist(ModID.VOLUME, `Guest ${c.assignerId}`);
     }
-    if (scriptUnsupported(c.osVersion)) throw Errors.notImplemented('volume', 'volume attach');
+    if (scriptUnsupported(c.osVersion)) throw Errors.notImplemented(ModID.VOLUME, 'volume attach');
 
     // The rows as they were, so the undo restores them exactly (reservation included).
     let before: FcpUsage[] | undefined;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Errors, HvError } from '#envelope';
+import { Errors, ModID, HvError } from '#envelope';
 import { HypervisorClient } from '#hypervisor';
 import type { VolumeConnectionPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
@@ -22,7 +22,7 @@ export class DetachVolumeHandler implements OperationHandler<'volume.detach'> {
 
   async run(c: VolumeConnectionPayload, ctx: OperationContext): Promise<''> {
     const undo = <T>(fn: () => Promise<T>) => (c.doRollback ? { undo: fn } : {});
-    if (scriptUnsupported(c.osVersion)) throw Errors.notImplemented('volume', 'volume detach');
+    if (scriptUnsupported(c.osVersion)) throw Errors.notImplemented(ModID.VOLUME, 'volume detach');
     let before: FcpUsage[] | undefined;
     const decremented = await ctx.step(
       'count connections',
