@@ -53,7 +53,8 @@ export class OperationRunner {
     if (!isJobName(job.name)) throw new UnrecoverableError(`unknown job ${job.name}`);
     const def = JOB_CATALOGUE[job.name] as AnyDefinition;
     const payload = plainToInstance(def.payload, job.data.payload);
-    const problems = await validate(payload);
+    // forbidUnknownValues off: a payload without fields (operations.prune) is valid, not unknown
+    const problems = await validate(payload, { forbidUnknownValues: false });
     if (def.system) return this.runSystem(job, payload, problems.length > 0);
 
     const id = job.id!;
