@@ -112,10 +112,10 @@ describe('host', () => {
     const vols = await stack.http('GET', '/host/diskpool_volumes');
     expect(vols.status).toBe(200);
     expect(vols.body.output).toEqual({
-      POOL1: { diskpool_volumes: 'EV0001 EV0002 EV0003 EV0004' },
+      diskpool_volumes: 'EV0001 EV0002 EV0003 EV0004',
     });
     const fba = await stack.http('GET', '/host/diskpool_volumes?poolname=FBA:FBAPOOL1');
-    expect(fba.body.output).toEqual({ FBAPOOL1: { diskpool_volumes: 'FB0001 FB0002 FB0003' } });
+    expect(fba.body.output).toEqual({ diskpool_volumes: 'FB0001 FB0002 FB0003' });
 
     const vol = await stack.http('GET', '/host/volume?volumename=ev0002');
     expect(vol.status).toBe(200);

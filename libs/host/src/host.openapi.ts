@@ -39,12 +39,11 @@ export const DISKPOOL_OUTPUT = ApiOutput({
   oneOf: [exactObject(DISK_FIGURES_FIELDS), mapOf(arrayOf(FREE_EXTENT), 'pool name')],
 });
 
+/** The spec's shape for the pool asked for (or the default one); `{}` when none is configured. */
 export const DISKPOOL_VOLUMES_OUTPUT = ApiOutput(
-  mapOf(
-    exactObject({
-      diskpool_volumes: { type: 'string', description: 'volume labels, space separated' },
-    }),
-    'pool name; {} when no pool is configured',
+  exactObject(
+    { diskpool_volumes: { type: 'string', description: 'volume labels, space separated' } },
+    ['diskpool_volumes'],
   ),
 );
 

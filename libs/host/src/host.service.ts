@@ -74,14 +74,16 @@ export class HostService {
     return ok(details ? { [space.pool]: diskPoolDetails(space) } : diskFigures(space));
   }
 
-  /** `{<POOL>: {diskpool_volumes: "V1 V2"}}` (the reference's shape), `{}` when none configured. */
+  /**
+   * `{diskpool_volumes: "V1 V2"}`, the spec's shape, for the one pool asked for (or the default
+   * pool); `{}` when none is configured. The current reference nests it under the pool's name,
+   * which the spec does not document and its clients do not read (README, compatibility).
+   */
   async diskpoolVolumes(poolnameRaw: unknown): Promise<Envelope> {
     const poolname = oneQueryValue('poolname', poolnameRaw, POOL_NAME) ?? this.defaultPool;
     if (!poolname) return ok({});
     const space = await this.space(poolname);
-    return ok({
-      [space.pool]: { diskpool_volumes: space.volumes.map((v) => v.volser).join(' ') },
-    });
+    return ok({ diskpool_volumes: space.volumes.map((v) => v.volser).join(' ') });
   }
 
   /** Device type and size (in its units: cylinders or blocks, label area included). */
