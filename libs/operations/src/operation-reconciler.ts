@@ -6,12 +6,13 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import type { Queue } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import { AppConfig } from '#config';
 import { type Envelope, Errors, HvError } from '#envelope';
 import { JOB_CATALOGUE, isJobName, type QueueName } from '#jobs';
 import { type OperationRecord, OperationsRepository } from '#persistence';
 import { RedisService } from './coordination/redis.service.js';
+import type { OperationJobData } from './job-data.js';
 import { jobOptions } from './job-options.js';
 import { OperationSettler } from './operation-settler.js';
 import { OperationUnwinder } from './operation-unwinder.js';
@@ -75,7 +76,7 @@ export class OperationReconciler implements OnApplicationBootstrap, OnApplicatio
       return;
     }
     const queue = this.queue(JOB_CATALOGUE[op.kind].queue);
-    const job = await queue.getJob(op.id);
+    const job = (await queue.getJob(op.id)) as Job<OperationJobData> | undefined;
     const state = job ? await job.getState() : 'missing';
     if (job && state === 'completed') {
       const env = job.returnvalue as Envelope;

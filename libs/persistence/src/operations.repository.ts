@@ -171,6 +171,11 @@ export class OperationsRepository {
     return count ? this.get(id) : null;
   }
 
+  /** How many operations wait for an undo to be retried (health, metrics). */
+  countNeedingAttention(): Promise<number> {
+    return this.db.operation.count({ where: { status: 'needs_attention' } });
+  }
+
   /** Operations in one of `statuses` not changed since `before`, oldest first (reconciling). */
   async staleIn(statuses: readonly OperationStatus[], before: Date, take = 100) {
     const rows = await this.db.operation.findMany({
