@@ -16,7 +16,12 @@ describe('faults: worker killed mid-step', () => {
   beforeAll(async () => {
     stack = await TestStack.start({
       worker: 'process',
-      env: { WORKER_LOCK_S: '1', OPERATION_MAX_RESUMPTIONS: '1', RECONCILE_INTERVAL_S: '1' },
+      env: {
+        WORKER_LOCK_S: '1',
+        OPERATION_MAX_RESUMPTIONS: '1',
+        RECONCILE_INTERVAL_S: '1',
+        SHUTDOWN_GRACE_S: '1',
+      },
     });
   });
   afterAll(() => stack.close());
@@ -80,6 +85,23 @@ describe('faults: worker killed mid-step', () => {
     expect(op.status).toBe('succeeded');
     expect(await calls('Image_Create_DM', 'FCR02')).toHaveLength(1);
     expect(await calls('Image_Disk_Create_DM', 'FCR02')).toHaveLength(1);
+  });
+
+  it('resumes after SIGTERM with a grace shorter than the step, without repeating it', async () => {
+    await fault({ function: 'Image_Disk_Create_DM', target: 'FCR04', hang_ms: 3000 });
+    const location = await create('FCR04');
+    await eventually(async () =>
+      (await calls('Image_Disk_Create_DM', 'FCR04')).length ? 1 : undefined,
+    );
+    await stack.stopWorkerProcess(); // SIGTERM; the grace (1 s) ends before the call does
+    await stack.startWorkerProcess();
+    const op = await ended(location);
+
+    expect(op.status).toBe('succeeded');
+    expect(await calls('Image_Create_DM', 'FCR04')).toHaveLength(1);
+    expect(await calls('Image_Disk_Create_DM', 'FCR04')).toHaveLength(1);
+    const disks = await stack.http('GET', '/guests/FCR04/disks');
+    expect(disks.body.output.minidisks.map((d: { vdev: string }) => d.vdev)).toEqual(['0100']);
   });
 
   it('unwinds an operation whose workers died twice: undone, ended once, line free', async () => {
