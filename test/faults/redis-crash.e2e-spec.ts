@@ -54,7 +54,7 @@ describe('faults: Redis killed under a burst', () => {
         const r = await stack.http('GET', location);
         return ['succeeded', 'failed'].includes(r.body.output.status) ? r.body.output : undefined;
       }, 60_000);
-      expect(op.status).toBe('succeeded');
+      expect({ status: op.status, response: op.response }).toMatchObject({ status: 'succeeded' });
     }
     // the hypervisor agrees with the answers: accepted ones exist, refused ones never ran
     const state = (await request(stack.simUrl, 'GET', '/admin/state')).body;

@@ -80,7 +80,7 @@ export class OperationContext {
     if (this.inDoubt.has(name) && opts.probe && (await this.adopted(name, opts))) return undefined;
     if (this.unwinding && !isUndo) throw new OperationUnwound(this.operationId, name);
     // the safe point: nothing of this step has happened yet (undo steps always run)
-    if (!isUndo && (await this.cancels.requested(this.operationId))) {
+    if (!isUndo && (await this.cancelRequested())) {
       throw new OperationCancelled(this.operationId);
     }
     const startedAt = new Date().toISOString();
@@ -174,8 +174,25 @@ export class OperationContext {
     await this.publish();
   }
 
-  /** Job progress is how listeners (event streams, dashboard) learn of steps and percent. */
+  /**
+   * Job progress is how listeners (event streams, dashboard) learn of steps and percent. It is
+   * news, not state (the row has the steps): a Redis glitch must not fail the operation.
+   */
   private async publish(step?: string): Promise<void> {
-    await this.job?.updateProgress({ percent: this.percent, ...(step ? { step } : {}) });
+    try {
+      await this.job?.updateProgress({ percent: this.percent, ...(step ? { step } : {}) });
+    } catch (e) {
+      this.log.warn(`progress not published: ${(e as Error).message}`);
+    }
+  }
+
+  /** Redis unreachable reads as "not asked to stop": the next safe point asks again. */
+  private async cancelRequested(): Promise<boolean> {
+    try {
+      return await this.cancels.requested(this.operationId);
+    } catch (e) {
+      this.log.warn(`cancel signal not readable: ${(e as Error).message}`);
+      return false;
+    }
   }
 }

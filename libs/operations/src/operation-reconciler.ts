@@ -20,7 +20,7 @@ import { OperationUnwinder } from './operation-unwinder.js';
 /**
  * Worker-side safety net, every RECONCILE_INTERVAL_S: an operation whose job ended or vanished
  * without its row ending is ended (completed job: its result; failed or gone after it started:
- * unwound; never started and lost by Redis: enqueued again), and the undo of operations left
+ * unwound; never started: enqueued again), and the undo of operations left
  * `needs_attention` is retried. A Redis lock per operation keeps workers from doing it twice.
  */
 @Injectable()
@@ -82,8 +82,15 @@ export class OperationReconciler implements OnApplicationBootstrap, OnApplicatio
       const env = job.returnvalue as Envelope;
       await this.ops.finish(op.id, { status: 'succeeded', response: env, httpStatus: 200 });
       await this.settler.leaveLine(op);
-    } else if (state === 'missing' && op.status === 'queued' && !op.steps.length) {
+    } else if (
+      ['missing', 'failed'].includes(state) &&
+      op.status === 'queued' &&
+      !op.steps.length
+    ) {
+      // never started (e.g. Redis lost the job, or failed it while it was unreachable): it
+      // still can run, so it is not failed
       this.log.warn(`operation ${op.id} lost its job before it started: enqueued again`);
+      if (job) await job.remove();
       await queue.add(
         op.kind,
         { payload: op.request, statusRule: 'default', operation: `/operations/${op.id}` },
