@@ -6,11 +6,15 @@ import type { Envelope } from '#envelope';
 import type { QueueName } from '#jobs';
 import { type OperationJobData, OperationRunner } from '#operations';
 
+const MAX_STALLS = 1_000_000;
+
 /** A BullMQ processor for one queue, made at boot for each queue this worker consumes. */
 export function processorFor(queue: QueueName, cfg: Config): Type<WorkerHost> {
   const lockMs = cfg.WORKER_LOCK_S * 1000;
   // A job whose lock lapsed (its worker died) is found by the next stall check and run again.
-  @Processor(queue, { lockDuration: lockMs, stalledInterval: lockMs })
+  // BullMQ never fails it for stalling: the runner counts resumptions and unwinds the
+  // operation itself (OPERATION_MAX_RESUMPTIONS), so its row always ends.
+  @Processor(queue, { lockDuration: lockMs, stalledInterval: lockMs, maxStalledCount: MAX_STALLS })
   class QueueProcessor extends WorkerHost implements OnApplicationBootstrap {
     constructor(
       private readonly runner: OperationRunner,

@@ -82,6 +82,18 @@ export class AppConfig {
    * noticed after about this long, and its operation resumes on another worker.
    */
   @Type(() => Number) @IsInt() @Min(1) @Max(600) WORKER_LOCK_S = 30;
+  /**
+   * Times an operation may be resumed after its worker died (lock lapsed) before it is unwound:
+   * what it did is undone and it ends `failed`.
+   */
+  @Type(() => Number) @IsInt() @Min(1) OPERATION_MAX_RESUMPTIONS = 3;
+  /**
+   * How often a worker looks for operations whose job ended or vanished without the row ending,
+   * and retries the undo of operations left `needs_attention`.
+   */
+  @Type(() => Number) @IsInt() @Min(1) RECONCILE_INTERVAL_S = 10;
+  /** How long an operation keeps retrying while the hypervisor link is down, with backoff. */
+  @Type(() => Number) @IsInt() @Min(0) HV_OUTAGE_BUDGET_S = 300;
 
   // ---- hypervisor ----
   @IsIn(['simulator']) HV_TRANSPORT = 'simulator' as const;

@@ -49,6 +49,17 @@ export const Errors = {
       `The requested function: ${fn} has not been implemented in current release.`,
     ),
   serviceUnavailable: (msg: string) => new HvError(503, 503, 1, ModID.REST, msg),
+  /** Redis (the job queue) unreachable: nothing was accepted; the client may retry. */
+  queueUnavailable: (retryAfterS: number) =>
+    new HvError(
+      503,
+      503,
+      2,
+      ModID.REST,
+      'The job queue is unavailable, so the operation was not accepted; retry later.',
+      503,
+      { 'retry-after': String(retryAfterS) },
+    ),
 
   // ---- hypervisor (SMT layer, modID 1) ----
   /** A failed systems-management API call: overallRC 8 with the API's own rc/rs. */
@@ -131,6 +142,26 @@ export const Errors = {
       {
         'retry-after': String(retryAfterS),
       },
+    ),
+  /** Its workers kept dying in it (OPERATION_MAX_RESUMPTIONS): what it did was undone. */
+  resumptionLimit: (id: string, resumptions: number) =>
+    new HvError(
+      500,
+      500,
+      16,
+      ModID.REST,
+      `Operation ${id} was abandoned after its worker stopped ${resumptions} times; what it did was undone.`,
+      500,
+    ),
+  /** The job ended or vanished without ending its operation: what it did was undone. */
+  jobLost: (id: string, why: string) =>
+    new HvError(
+      500,
+      500,
+      17,
+      ModID.REST,
+      `Operation ${id} could not complete (${why}); what it did was undone.`,
+      500,
     ),
   cancelled: (id: string) =>
     new HvError(409, 409, 14, ModID.REST, `Operation ${id} was cancelled.`),

@@ -16,3 +16,4 @@ export { PruneSchedule } from './prune/prune-schedule.service.js';
 export { OperationCancelled } from './operation-context.js';
 export { GuestTurns } from './coordination/guest-turns.service.js';
 export { CancelSignals } from './coordination/cancel-signals.service.js';
+export type { EffectRegistrar, ProbeResult, StepOptions } from './step-options.js';

@@ -8,4 +8,6 @@ export interface OperationJobData<N extends JobName = JobName> {
   statusRule: StatusRule;
   /** Where the operation is shown (the dashboard displays job data). */
   operation: string;
+  /** Set while the job waits out a hypervisor outage (see outage-retry.ts). */
+  outage?: { since: number; retries: number };
 }

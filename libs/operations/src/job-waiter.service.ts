@@ -3,7 +3,7 @@ import { QueueEvents } from 'bullmq';
 import { AppConfig, redisOptions } from '#config';
 import { QUEUES } from '#jobs';
 import { OperationsRepository, type OperationRecord } from '#persistence';
-import { isFinal } from './operation-view.js';
+import { isSettled } from './operation-view.js';
 
 /** A queue event about one operation (`polled`: found by the safety-net poll, not an event). */
 export interface OperationEvent {
@@ -112,7 +112,7 @@ export class JobWaiter implements OnModuleInit, OnApplicationShutdown {
     try {
       for (;;) {
         const op = await this.ops.get(id);
-        if (!op || isFinal(op.status)) return op;
+        if (!op || isSettled(op.status)) return op;
         const left = deadline - Date.now();
         if (left <= 0) return op;
         let timer: NodeJS.Timeout | undefined;

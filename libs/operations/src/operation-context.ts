@@ -3,6 +3,7 @@ import type { Job } from 'bullmq';
 import { HvError } from '#envelope';
 import { type OperationStep, OperationsRepository } from '#persistence';
 import type { CancelSignals } from './coordination/cancel-signals.service.js';
+import { type EffectRegistrar, type StepOptions, stepsInDoubt } from './step-options.js';
 
 /** Thrown at a safe point when the operation was asked to stop. */
 export class OperationCancelled extends Error {
@@ -13,12 +14,27 @@ export class OperationCancelled extends Error {
 }
 
 /**
+ * Thrown by the first step not done when an operation is being unwound (its job will not run
+ * again): what was done is undone, nothing new is started.
+ */
+export class OperationUnwound extends Error {
+  constructor(
+    readonly operationId: string,
+    readonly step: string,
+  ) {
+    super(`operation ${operationId} was unwound at step ${step}`);
+    this.name = 'OperationUnwound';
+  }
+}
+
+/**
  * What a handler sees of its operation: recorded steps and progress. A step that ended `ok`
  * in an earlier attempt is not run again, so a retry after a crash resumes where it stopped.
  */
 export class OperationContext {
   private readonly log: Logger;
   private readonly doneBefore: Set<string>;
+  private readonly inDoubt: Set<string>;
   /** Undo actions of the steps done so far, in order; run in reverse on final failure. */
   private readonly undos: { name: string; undo: () => Promise<unknown> }[] = [];
 
@@ -29,39 +45,50 @@ export class OperationContext {
   constructor(
     readonly operationId: string,
     private readonly ops: OperationsRepository | null,
-    private readonly job: Job,
+    /** Null when a reconciler unwinds an operation whose job is gone. */
+    private readonly job: Job | null,
     previousSteps: OperationStep[],
     private readonly cancels: CancelSignals,
+    /** Unwinding: done steps only register their undo; the first step not done aborts. */
+    private readonly unwinding = false,
   ) {
     this.log = new Logger(`op ${operationId.slice(0, 8)}`);
     this.doneBefore = new Set(previousSteps.filter((s) => s.result === 'ok').map((s) => s.name));
+    this.inDoubt = stepsInDoubt(previousSteps);
   }
 
   /**
    * Runs `fn` as the named step, recording start, end, result and codes. `undo` is registered
-   * once the step has succeeded (now or in an earlier attempt) and runs if the operation fails.
+   * once the step has succeeded (now or in an earlier attempt) and runs if the operation fails;
+   * `fn` may register the undo of each partial effect as it happens (`effect(undo)`), kept when
+   * the step fails part-way. A step whose outcome an earlier attempt left in doubt is probed
+   * first: found done, it is adopted (recorded ok, undo registered) instead of run again.
    */
   async step<T>(
     name: string,
-    fn: () => Promise<T>,
-    opts: { undo?: () => Promise<unknown> } = {},
+    fn: (effect: EffectRegistrar) => Promise<T>,
+    opts: StepOptions = {},
   ): Promise<T | undefined> {
-    if (!this.ops) return fn();
+    if (!this.ops) return fn(() => undefined);
     const ops = this.ops;
+    const isUndo = name.startsWith('undo ');
     if (this.doneBefore.has(name)) {
       this.log.debug(`step ${name} already done in an earlier attempt`);
       if (opts.undo) this.undos.push({ name, undo: opts.undo });
       return undefined;
     }
+    if (this.inDoubt.has(name) && opts.probe && (await this.adopted(name, opts))) return undefined;
+    if (this.unwinding && !isUndo) throw new OperationUnwound(this.operationId, name);
     // the safe point: nothing of this step has happened yet (undo steps always run)
-    if (!name.startsWith('undo ') && (await this.cancels.requested(this.operationId))) {
+    if (!isUndo && (await this.cancelRequested())) {
       throw new OperationCancelled(this.operationId);
     }
     const startedAt = new Date().toISOString();
     await ops.appendStep(this.operationId, { name, startedAt });
     await this.publish(name);
+    const effects: (() => Promise<unknown>)[] = [];
     try {
-      const out = await fn();
+      const out = await fn((undo) => effects.push(undo));
       await ops.appendStep(this.operationId, {
         name,
         startedAt,
@@ -70,8 +97,10 @@ export class OperationContext {
       });
       await this.publish(name);
       if (opts.undo) this.undos.push({ name, undo: opts.undo });
+      else this.pushEffects(name, effects);
       return out;
     } catch (e) {
+      this.pushEffects(name, effects);
       const err = e instanceof HvError ? e : null;
       await ops.appendStep(this.operationId, {
         name,
@@ -86,18 +115,42 @@ export class OperationContext {
     }
   }
 
+  /** The probe of a step in doubt: 'done' records it ok (adopted) and registers its undo. */
+  private async adopted(name: string, opts: StepOptions): Promise<boolean> {
+    if ((await opts.probe!()) !== 'done') return false;
+    const now = new Date().toISOString();
+    await this.ops!.appendStep(this.operationId, {
+      name,
+      startedAt: now,
+      endedAt: now,
+      result: 'ok',
+      detail: 'adopted: an earlier attempt had done it',
+    });
+    await this.publish(name);
+    if (opts.undo) this.undos.push({ name, undo: opts.undo });
+    return true;
+  }
+
+  private pushEffects(name: string, effects: (() => Promise<unknown>)[]): void {
+    effects.forEach((undo, i) => this.undos.push({ name: `${name} #${i + 1}`, undo }));
+  }
+
   /**
    * Undoes the completed steps in reverse, each recorded as `undo <step>`. An undo that fails
    * is recorded and the rest still run: the operation's envelope keeps the original error.
+   * Resolves with the steps whose undo failed (left to undo).
    */
-  async rollback(): Promise<void> {
+  async rollback(): Promise<string[]> {
+    const left: string[] = [];
     for (const { name, undo } of this.undos.splice(0).reverse()) {
       try {
         await this.step(`undo ${name}`, undo);
       } catch (e) {
+        left.push(name);
         this.log.error(`undo of ${name} failed: ${(e as Error).message}`);
       }
     }
+    return left.reverse();
   }
 
   /** Records a step that was decided without acting (e.g. already in the wanted state). */
@@ -121,8 +174,25 @@ export class OperationContext {
     await this.publish();
   }
 
-  /** Job progress is how listeners (event streams, dashboard) learn of steps and percent. */
+  /**
+   * Job progress is how listeners (event streams, dashboard) learn of steps and percent. It is
+   * news, not state (the row has the steps): a Redis glitch must not fail the operation.
+   */
   private async publish(step?: string): Promise<void> {
-    await this.job.updateProgress({ percent: this.percent, ...(step ? { step } : {}) });
+    try {
+      await this.job?.updateProgress({ percent: this.percent, ...(step ? { step } : {}) });
+    } catch (e) {
+      this.log.warn(`progress not published: ${(e as Error).message}`);
+    }
+  }
+
+  /** Redis unreachable reads as "not asked to stop": the next safe point asks again. */
+  private async cancelRequested(): Promise<boolean> {
+    try {
+      return await this.cancels.requested(this.operationId);
+    } catch (e) {
+      this.log.warn(`cancel signal not readable: ${(e as Error).message}`);
+      return false;
+    }
   }
 }

@@ -8,6 +8,8 @@ import type { CancelSignals } from './coordination/cancel-signals.service.js';
 import type { GuestTurns } from './coordination/guest-turns.service.js';
 import type { OperationContext } from './operation-context.js';
 import { HANDLER_REGISTRY, OperationRunner } from './operation-runner.js';
+import { OperationSettler } from './operation-settler.js';
+import { OperationUnwinder } from './operation-unwinder.js';
 
 /** An in-memory operations table with the repository's semantics for what the runner uses. */
 class FakeOps {
@@ -64,11 +66,24 @@ class FakeOps {
   };
 }
 
-function job(id: string, payload: object, attemptsMade = 0, attempts = 3): Job {
+function job(
+  id: string,
+  payload: object,
+  attemptsMade = 0,
+  attempts = 3,
+  outage?: { since: number; retries: number },
+): Job {
+  const data = {
+    payload,
+    statusRule: 'notFoundAndConflict',
+    operation: `/operations/${id}`,
+    outage,
+  };
   return {
     id,
     name: 'guest.start',
-    data: { payload, statusRule: 'notFoundAndConflict', operation: `/operations/${id}` },
+    data,
+    updateData: (d: object) => Promise.resolve(void Object.assign(data, d)),
     attemptsMade,
     opts: { attempts },
     updateProgress: () => Promise.resolve(),
@@ -122,11 +137,15 @@ describe('OperationRunner', () => {
       requested: (id: string) => Promise.resolve(cancels.has(id)),
       clear: (id: string) => Promise.resolve(void cancels.delete(id)),
     } as unknown as CancelSignals;
+    const repo = ops as unknown as OperationsRepository;
+    const settler = new OperationSettler(repo, turns as unknown as GuestTurns, cancelSignals);
     sut = new OperationRunner(
       loadConfig({ GUEST_TURN_RECHECK_MS: '100' }),
-      ops as unknown as OperationsRepository,
+      repo,
       turns as unknown as GuestTurns,
       cancelSignals,
+      settler,
+      new OperationUnwinder(repo, cancelSignals, settler, moduleRef),
       moduleRef,
     );
   });
@@ -172,15 +191,17 @@ describe('OperationRunner', () => {
     expect(row.steps[2]).toMatchObject({ rc: 200, rs: 4 });
   });
 
-  it('requeues on a link failure while attempts remain, without undoing', async () => {
+  it('waits out a link failure within the outage budget, without undoing', async () => {
     ops.add('c');
     const undo = jest.fn(() => Promise.resolve());
     run.mockImplementation(async (_p, ctx) => {
       await ctx.step('one', () => Promise.resolve(), { undo });
       throw Errors.hvUnreachable('down');
     });
-    await expect(sut.run(job('c', { userid: 'G1' }, 0, 3))).rejects.toThrow('down');
+    delayed.length = 0;
+    await expect(sut.run(job('c', { userid: 'G1' }, 0, 3))).rejects.toBeInstanceOf(DelayedError);
     expect(ops.rows.get('c')!.status).toBe('queued');
+    expect(delayed).toHaveLength(1);
     expect(undo).not.toHaveBeenCalled();
   });
 
@@ -197,12 +218,13 @@ describe('OperationRunner', () => {
     expect(ops.rows.get('d')).toMatchObject({ status: 'succeeded', attempts: 2 });
   });
 
-  it('fails on the last attempt of a link failure', async () => {
+  it('fails on a link failure once the outage budget is spent', async () => {
     ops.add('e');
     run.mockRejectedValue(Errors.hvUnreachable('down'));
-    await expect(sut.run(job('e', { userid: 'G1' }, 2, 3))).rejects.toBeInstanceOf(
-      UnrecoverableError,
-    );
+    const since = Date.now() - 301_000; // the default budget is 300 s
+    await expect(
+      sut.run(job('e', { userid: 'G1' }, 0, 3, { since, retries: 9 })),
+    ).rejects.toBeInstanceOf(UnrecoverableError);
     expect(ops.rows.get('e')!.response).toMatchObject({ overallRC: 99, rs: 305 });
   });
 

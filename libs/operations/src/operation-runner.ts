@@ -5,32 +5,27 @@ import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { AppConfig } from '#config';
-import { type Envelope, Errors, HvError, httpStatusOf, ok } from '#envelope';
+import { type Envelope, Errors, HvError, ok } from '#envelope';
 import { JOB_CATALOGUE, type JobDefinition, type JobName, isJobName } from '#jobs';
 import { type OperationRecord, OperationsRepository } from '#persistence';
 import { CancelSignals } from './coordination/cancel-signals.service.js';
 import { GuestTurns } from './coordination/guest-turns.service.js';
+import { handlerFor } from './handler-lookup.js';
 import type { OperationJobData } from './job-data.js';
 import { OperationCancelled, OperationContext } from './operation-context.js';
-import type { HandlerRegistry, OperationHandler } from './operation-handler.js';
-import { isFinal } from './operation-view.js';
+import { OperationSettler } from './operation-settler.js';
+import { OperationUnwinder } from './operation-unwinder.js';
+import { isSettled } from './operation-view.js';
+import { isLinkFailure, nextOutageRetry } from './outage-retry.js';
 
-/** Failures worth another attempt: the hypervisor link, not the hypervisor's answer. */
-function isRetryable(e: unknown): boolean {
-  return (
-    e instanceof HvError &&
-    e.modID === 1 &&
-    ((e.overallRC === 99 && e.rs === 305) || e.overallRC === 5)
-  );
-}
-
-export const HANDLER_REGISTRY = Symbol('HANDLER_REGISTRY');
+export { HANDLER_REGISTRY } from './handler-lookup.js';
 
 type AnyDefinition = JobDefinition<object, unknown>;
 
 /**
  * Runs an operation's job in a worker: payload check, its guest's turn, steps, cancellation,
- * undo on failure, and the result on the operation row.
+ * undo on failure, and the result on the operation row. A job resumed more often than
+ * OPERATION_MAX_RESUMPTIONS (its workers kept dying) is unwound instead of run.
  */
 @Injectable()
 export class OperationRunner {
@@ -41,13 +36,10 @@ export class OperationRunner {
     private readonly ops: OperationsRepository,
     private readonly turns: GuestTurns,
     private readonly cancels: CancelSignals,
+    private readonly settler: OperationSettler,
+    private readonly unwinder: OperationUnwinder,
     private readonly moduleRef: ModuleRef,
   ) {}
-
-  private handler(name: JobName): OperationHandler<JobName> {
-    const registry = this.moduleRef.get<HandlerRegistry>(HANDLER_REGISTRY, { strict: false });
-    return this.moduleRef.get<OperationHandler<JobName>>(registry[name], { strict: false });
-  }
 
   async run(job: Job<OperationJobData>, token?: string): Promise<Envelope> {
     if (!isJobName(job.name)) throw new UnrecoverableError(`unknown job ${job.name}`);
@@ -60,18 +52,12 @@ export class OperationRunner {
     const id = job.id!;
     const op = await this.ops.get(id);
     if (!op) throw new UnrecoverableError(`operation ${id} has no record`);
-    if (isFinal(op.status) && op.response) return op.response; // at-least-once delivery
+    if (isSettled(op.status) && op.response) return op.response; // at-least-once delivery
     const rule = job.data.statusRule;
     const target = def.target(payload);
     if (problems.length) {
       const fields = problems.map((p) => p.property).join(', ');
-      return this.end(
-        op,
-        target,
-        'failed',
-        Errors.input(3, `payload of ${job.name}: ${fields}`),
-        rule,
-      );
+      return this.end(op, 'failed', Errors.input(3, `payload of ${job.name}: ${fields}`), rule);
     }
     if (target && !(await this.myTurn(target, id))) {
       // wait for the guest's earlier operations without holding a worker slot
@@ -79,29 +65,53 @@ export class OperationRunner {
       throw new DelayedError();
     }
     if (await this.cancels.requested(id))
-      return this.end(op, target, 'cancelled', Errors.cancelled(id), rule);
+      return this.end(op, 'cancelled', Errors.cancelled(id), rule);
 
-    await this.ops.markRunning(id, job.attemptsMade + 1);
+    const resumptions = job.stalledCounter ?? 0;
+    if (resumptions > this.cfg.OPERATION_MAX_RESUMPTIONS) {
+      const err = Errors.resumptionLimit(id, resumptions);
+      await this.unwinder.unwind(op, { error: err, rule, job, mayComplete: false });
+      throw new UnrecoverableError(err.message);
+    }
+    // compare-and-set: a row the api already ended (it answered 503) is never run
+    if (!(await this.ops.markRunning(id, job.attemptsMade + resumptions + 1))) {
+      await this.settler.leaveLine(op);
+      throw new UnrecoverableError(`operation ${id} ended before it could run`);
+    }
     const ctx = new OperationContext(id, this.ops, job, op.steps, this.cancels);
     try {
-      const output = await this.handler(job.name).run(payload as never, ctx);
+      const output = await handlerFor(this.moduleRef, job.name).run(payload as never, ctx);
       const env = ok(output);
-      await this.ops.finish(id, { status: 'succeeded', response: env, httpStatus: 200 });
-      await this.leaveLine(target, id);
+      await this.ops.finish(id, { status: 'succeeded', response: env, httpStatus: 200 }, [
+        'running',
+      ]);
+      await this.settler.leaveLine(op);
       return env;
     } catch (e) {
-      if (isRetryable(e) && job.attemptsMade + 1 < (job.opts.attempts ?? 1)) {
-        this.log.warn(
-          `operation ${id} attempt ${job.attemptsMade + 1} failed, will retry: ${(e as Error).message}`,
-        );
-        await this.ops.requeue(id);
-        throw e;
-      }
-      await ctx.rollback();
+      if (isLinkFailure(e)) await this.waitOutOutage(job, token, id, e as HvError);
+      const left = await ctx.rollback();
       if (e instanceof OperationCancelled)
-        return this.end(op, target, 'cancelled', Errors.cancelled(id), rule);
-      return this.end(op, target, 'failed', this.asHvError(e, id, job.name), rule);
+        return this.end(op, 'cancelled', Errors.cancelled(id), rule, left);
+      return this.end(op, 'failed', this.asHvError(e, id, job.name), rule, left);
     }
+  }
+
+  /**
+   * The hypervisor link failed: try again later (backoff) while the outage budget lasts,
+   * keeping the guest's turn. Returns when the budget is spent (the operation then fails).
+   */
+  private async waitOutOutage(
+    job: Job<OperationJobData>,
+    token: string | undefined,
+    id: string,
+    e: HvError,
+  ): Promise<void> {
+    const at = await nextOutageRetry(job, this.cfg.HV_OUTAGE_BUDGET_S * 1000);
+    if (at === null) return;
+    this.log.warn(`operation ${id}: hypervisor unreachable, trying again: ${e.message}`);
+    await this.ops.requeue(id);
+    await job.moveToDelayed(at, token);
+    throw new DelayedError();
   }
 
   private asHvError(e: unknown, id: string, name: string): HvError {
@@ -124,7 +134,7 @@ export class OperationRunner {
         continue;
       }
       const headOp = await this.ops.get(head);
-      if (headOp && !isFinal(headOp.status)) {
+      if (headOp && !isSettled(headOp.status)) {
         if (!(await this.turns.line(target)).includes(id)) await this.turns.join(target, id);
         return false;
       }
@@ -132,26 +142,15 @@ export class OperationRunner {
     }
   }
 
-  private async leaveLine(target: string | null, id: string): Promise<void> {
-    if (target) await this.turns.leaveAndWake(target, id);
-  }
-
   /** Records how the operation ended and fails the job without retries. */
   private async end(
     op: OperationRecord,
-    target: string | null,
     status: 'failed' | 'cancelled',
     err: HvError,
     rule: OperationJobData['statusRule'],
+    leftToUndo: readonly string[] = [],
   ): Promise<never> {
-    const env = err.toEnvelope();
-    await this.ops.finish(op.id, {
-      status,
-      response: env,
-      httpStatus: err.httpStatus ?? httpStatusOf(env, rule),
-    });
-    await this.cancels.clear(op.id);
-    await this.leaveLine(target, op.id);
+    await this.settler.settle(op, status, err, rule, leftToUndo);
     throw new UnrecoverableError(err.message);
   }
 
@@ -159,6 +158,6 @@ export class OperationRunner {
   private async runSystem(job: Job, payload: object, invalid: boolean): Promise<Envelope> {
     if (invalid) throw new UnrecoverableError(`invalid payload of ${job.name}`);
     const ctx = new OperationContext(job.id ?? job.name, null, job, [], this.cancels);
-    return ok(await this.handler(job.name as JobName).run(payload as never, ctx));
+    return ok(await handlerFor(this.moduleRef, job.name as JobName).run(payload as never, ctx));
   }
 }

@@ -6,6 +6,14 @@ export function isFinal(status: string): boolean {
   return (FINAL_STATUSES as readonly string[]).includes(status);
 }
 
+/**
+ * Ended as far as clients and the guest's line are concerned: final, or needs_attention (it
+ * failed and keeps only undo work, which the worker retries on its own).
+ */
+export function isSettled(status: string): boolean {
+  return isFinal(status) || status === 'needs_attention';
+}
+
 /** The operation resource as clients see it (snake_case like the rest of the API). */
 export function operationView(op: OperationRecord) {
   return {

@@ -6,7 +6,10 @@ import { GuestOperationsController } from './guest-operations.controller.js';
 import { Idempotency } from './idempotency.service.js';
 import { JobWaiter } from './job-waiter.service.js';
 import { OperationEventsController } from './events/operation-events.controller.js';
+import { OperationReconciler } from './operation-reconciler.js';
 import { OperationRunner } from './operation-runner.js';
+import { OperationSettler } from './operation-settler.js';
+import { OperationUnwinder } from './operation-unwinder.js';
 import { OperationsController } from './operations.controller.js';
 import { OperationsService } from './operations.service.js';
 import { OPERATIONS_HANDLERS } from './operations-handlers.js';
@@ -36,7 +39,15 @@ export class OperationsModule {
       module: OperationsModule,
       global: true,
       imports: [QueuesModule.forRoot('worker')],
-      providers: [...COORDINATION, OperationRunner, ...HANDLERS, PruneSchedule],
+      providers: [
+        ...COORDINATION,
+        OperationRunner,
+        OperationSettler,
+        OperationUnwinder,
+        OperationReconciler,
+        ...HANDLERS,
+        PruneSchedule,
+      ],
       exports: [OperationRunner, ...HANDLERS, QueuesModule],
     };
   }

@@ -12,13 +12,23 @@ import { CancelSignals } from './coordination/cancel-signals.service.js';
 import { GuestTurns } from './coordination/guest-turns.service.js';
 import { Idempotency } from './idempotency.service.js';
 import type { OperationJobData } from './job-data.js';
+import { jobOptions } from './job-options.js';
 import { JobWaiter } from './job-waiter.service.js';
 import type { OperationRequest } from './operation-request.decorator.js';
-import { isFinal, operationView } from './operation-view.js';
+import { isSettled, operationView } from './operation-view.js';
 import { type Preferences, preferenceApplied } from './prefer.js';
 
 /** How to submit: what the client asked for, and the route's status rule (all in the request). */
 export type SubmitOptions = OperationRequest;
+
+/** Seconds a client is told to wait before submitting again while Redis is unreachable. */
+const QUEUE_RETRY_AFTER_S = 5;
+
+/** A Redis failure (not one of our answers) becomes 503 with Retry-After, never a 500. */
+function queueDown(e: unknown): never {
+  if (e instanceof HvError) throw e;
+  throw Errors.queueUnavailable(QUEUE_RETRY_AFTER_S);
+}
 
 /**
  * Turns a change to the hypervisor into an operation: a database row plus a BullMQ job whose
@@ -57,7 +67,7 @@ export class OperationsService {
       const prior = await this.idempotency.find(key, hash);
       if (prior) return this.replay(prior, key, opts.prefer);
     }
-    await this.admit(def.queue);
+    await this.admit(def.queue).catch(queueDown);
 
     const id = randomUUID();
     try {
@@ -78,7 +88,12 @@ export class OperationsService {
       if (prior) return this.replay(prior, key!, opts.prefer); // a concurrent request with the key won
       throw e;
     }
-    if (target) await this.enterLine(target, id, opts.prefer);
+    if (target) {
+      await this.enterLine(target, id, opts.prefer).catch(async (e: unknown) => {
+        if (!(e instanceof HvError)) await this.ops.remove(id); // never queued
+        queueDown(e);
+      });
+    }
     const data: OperationJobData<N> = {
       payload,
       statusRule: opts.statusRule,
@@ -87,20 +102,35 @@ export class OperationsService {
     try {
       await this.queue(def.queue).add(kind, data, {
         jobId: id,
-        attempts: def.attempts,
-        backoff: { type: 'exponential', delay: 1000 },
-        removeOnComplete: { age: 24 * 3600, count: 10_000 },
-        removeOnFail: { age: 7 * 24 * 3600, count: 10_000 },
+        ...jobOptions(def.attempts),
       });
-    } catch (e) {
-      const err = Errors.serviceUnavailable(
-        `The job queue is unavailable: ${(e as Error).message}`,
-      );
-      await this.ops.finish(id, { status: 'failed', response: err.toEnvelope(), httpStatus: 503 });
-      if (target) await this.turns.leave(target, id).catch(() => null);
-      throw err;
+    } catch {
+      await this.notQueued(id, def.queue, target);
     }
     return this.await(id, this.waitMs(opts.prefer), opts.prefer);
+  }
+
+  /**
+   * `queue.add` threw, yet the job may exist (Redis took it and the answer was lost). The row
+   * goes `failed` only if it is still `queued` (compare-and-set against the worker's
+   * markRunning, which starts only from queued/running), so exactly one side wins: either the
+   * client hears 503 and the operation can never run, or it hears of the operation as it runs.
+   */
+  private async notQueued(id: string, queue: QueueName, target: string | null): Promise<void> {
+    const exists = await this.queue(queue)
+      .getJob(id)
+      .then((j) => !!j)
+      .catch(() => false);
+    if (exists) return;
+    const err = Errors.queueUnavailable(QUEUE_RETRY_AFTER_S);
+    const failed = await this.ops.finish(
+      id,
+      { status: 'failed', response: err.toEnvelope(), httpStatus: 503 },
+      ['queued'],
+    );
+    if (!failed) return; // a worker started it: it runs, and the client hears of it
+    if (target) await this.turns.leave(target, id).catch(() => null);
+    throw err;
   }
 
   /** Refuses work beyond the backlog limit (429). */
@@ -133,7 +163,7 @@ export class OperationsService {
     key: string,
     prefer: Preferences,
   ): Promise<Envelope | Accepted> {
-    if (!isFinal(prior.status)) throw Errors.operationInProgress(key, prior.id);
+    if (!isSettled(prior.status)) throw Errors.operationInProgress(key, prior.id);
     return this.await(prior.id, 0, prefer);
   }
 
@@ -152,7 +182,7 @@ export class OperationsService {
   async await(id: string, ms: number, prefer: Preferences): Promise<Envelope | Accepted> {
     const op = ms > 0 ? await this.waiter.wait(id, ms) : await this.ops.get(id);
     if (!op) throw Errors.notExist(ModID.REST, `Operation '${id}'`);
-    if (isFinal(op.status) && op.response) {
+    if (isSettled(op.status) && op.response) {
       if (op.response.overallRC !== 0) throw HvError.fromEnvelope(op.response);
       return op.response;
     }
@@ -176,9 +206,12 @@ export class OperationsService {
   async cancel(id: string, prefer: Preferences): Promise<Envelope | Accepted> {
     const op = await this.ops.get(id);
     if (!op) throw Errors.notExist(ModID.REST, `Operation '${id}'`);
-    if (isFinal(op.status)) throw Errors.notCancellable(id, op.status);
-    await this.cancels.request(id);
-    const job = await this.queue(op.queue as QueueName).getJob(id);
+    if (isSettled(op.status)) throw Errors.notCancellable(id, op.status);
+    // a job that ended or vanished without its row ending is unwound as cancelled by a worker
+    await this.cancels.request(id).catch(queueDown);
+    const job = await this.queue(op.queue as QueueName)
+      .getJob(id)
+      .catch(queueDown);
     const state = job ? await job.getState() : 'unknown';
     if (job && ['waiting', 'delayed', 'prioritized', 'waiting-children'].includes(state)) {
       const removed = await job.remove().then(
@@ -187,13 +220,15 @@ export class OperationsService {
       );
       if (removed) {
         const env = Errors.cancelled(id).toEnvelope();
-        await this.ops.finish(id, { status: 'cancelled', response: env, httpStatus: 409 });
+        await this.ops.finish(id, { status: 'cancelled', response: env, httpStatus: 409 }, [
+          'queued',
+        ]);
         await this.cancels.clear(id);
         if (op.target) await this.turns.leaveAndWake(op.target, id);
       }
     }
     const ended = await this.waiter.wait(id, this.waitMs(prefer));
-    if (ended && isFinal(ended.status)) return ok(operationView(ended));
+    if (ended && isSettled(ended.status)) return ok(operationView(ended));
     return this.accepted(ended ?? op, prefer);
   }
 }

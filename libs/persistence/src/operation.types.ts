@@ -6,6 +6,8 @@ export const OPERATION_STATUSES = [
   'succeeded',
   'failed',
   'cancelled',
+  /** Failed or cancelled, but an undo could not run: retried by the worker until done. */
+  'needs_attention',
 ] as const;
 export type OperationStatus = (typeof OPERATION_STATUSES)[number];
 export type FinalOperationStatus = Extract<OperationStatus, 'succeeded' | 'failed' | 'cancelled'>;
@@ -58,7 +60,7 @@ export interface NewOperation {
 }
 
 export interface OperationOutcome {
-  status: FinalOperationStatus;
+  status: FinalOperationStatus | 'needs_attention';
   response: Envelope;
   httpStatus: number;
 }

@@ -15,6 +15,8 @@ import type {
 import { PrismaService } from './prisma.service.js';
 
 const ACTIVE: OperationStatus[] = ['queued', 'running'];
+/** Not yet at a final status: a needs_attention operation still has undo left to do. */
+const OPEN: OperationStatus[] = [...ACTIVE, 'needs_attention'];
 const MAX_PAGE = 1000;
 const norm = (userid: string): string => userid.trim().toUpperCase();
 
@@ -147,12 +149,17 @@ export class OperationsRepository {
   }
 
   /**
-   * Records the final status and envelope. A final status never changes: returns null when the
-   * operation is missing or was already finished (e.g. cancel raced with completion).
+   * Records the final status (or needs_attention) and envelope. A final status never changes:
+   * returns null when the operation is missing or was already finished (e.g. cancel raced with
+   * completion). `from` narrows the statuses it may come from (compare-and-set).
    */
-  async finish(id: string, outcome: OperationOutcome): Promise<OperationRecord | null> {
+  async finish(
+    id: string,
+    outcome: OperationOutcome,
+    from: readonly OperationStatus[] = OPEN,
+  ): Promise<OperationRecord | null> {
     const { count } = await this.db.operation.updateMany({
-      where: { id, status: { in: ACTIVE } },
+      where: { id, status: { in: [...from] } },
       data: {
         status: outcome.status,
         response: JSON.stringify(outcome.response),
@@ -162,6 +169,21 @@ export class OperationsRepository {
       },
     });
     return count ? this.get(id) : null;
+  }
+
+  /** How many operations wait for an undo to be retried (health, metrics). */
+  countNeedingAttention(): Promise<number> {
+    return this.db.operation.count({ where: { status: 'needs_attention' } });
+  }
+
+  /** Operations in one of `statuses` not changed since `before`, oldest first (reconciling). */
+  async staleIn(statuses: readonly OperationStatus[], before: Date, take = 100) {
+    const rows = await this.db.operation.findMany({
+      where: { status: { in: [...statuses] }, updatedAt: { lt: before } },
+      orderBy: { updatedAt: 'asc' },
+      take,
+    });
+    return rows.map(toOperationRecord);
   }
 
   /** Newest first. @throws InvalidCursorError for a cursor this method did not return. */

@@ -2,7 +2,7 @@ import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { AppConfig, redisOptions } from '#config';
 import { HypervisorClient } from '#hypervisor';
-import { DatabaseHealth } from '#persistence';
+import { DatabaseHealth, OperationsRepository } from '#persistence';
 
 interface Check {
   status: 'ok' | 'down';
@@ -33,6 +33,7 @@ export class ReadinessService implements OnApplicationShutdown {
     cfg: AppConfig,
     private readonly db: DatabaseHealth,
     private readonly hv: HypervisorClient,
+    private readonly ops: OperationsRepository,
   ) {
     this.client = new Redis({ ...redisOptions(cfg.REDIS_URL, 'api'), lazyConnect: true });
     this.client.on('error', () => undefined); // reported by the probe
@@ -42,7 +43,12 @@ export class ReadinessService implements OnApplicationShutdown {
     this.client.disconnect();
   }
 
-  async check(): Promise<{ status: 'ok' | 'down'; checks: Record<string, Check> }> {
+  async check(): Promise<{
+    status: 'ok' | 'down';
+    checks: Record<string, Check>;
+    /** Operations whose undo is pending (null when the database does not answer). */
+    needs_attention: number | null;
+  }> {
     const [redis, database, hypervisor] = await Promise.all([
       probe(() => this.redis()),
       probe(async () => {
@@ -56,7 +62,9 @@ export class ReadinessService implements OnApplicationShutdown {
     ]);
     const checks = { redis, database, hypervisor };
     const status = Object.values(checks).every((c) => c.status === 'ok') ? 'ok' : 'down';
-    return { status, checks };
+    // reported, not a reason to stop serving: the workers retry those undos on their own
+    const needsAttention = await this.ops.countNeedingAttention().catch(() => null);
+    return { status, checks, needs_attention: needsAttention };
   }
 
   /** Pings Redis and warns when it may evict queue keys (BullMQ needs noeviction). */

@@ -18,7 +18,10 @@ export const OPERATION_SCHEMA: SchemaObject = {
     kind: { type: 'string', examples: ['guest.create'] },
     queue: { type: 'string' },
     target: { type: ['string', 'null'], description: 'the guest userid, upper case' },
-    status: { type: 'string', enum: ['queued', 'running', 'succeeded', 'failed', 'cancelled'] },
+    status: {
+      type: 'string',
+      enum: ['queued', 'running', 'succeeded', 'failed', 'cancelled', 'needs_attention'],
+    },
     progress: {
       type: 'object',
       properties: {

@@ -3,7 +3,7 @@ import { Errors, ModID } from '#envelope';
 import { createMinidisk, diskResult } from '../domain/minidisks.js';
 import { HypervisorClient, isSmapi, tolerating } from '#hypervisor';
 import type { CreateGuestPayload, DiskResult } from '#jobs';
-import type { OperationContext, OperationHandler } from '#operations';
+import type { OperationContext, OperationHandler, ProbeResult } from '#operations';
 import { GuestsRepository } from '#persistence';
 import { guestDirectory } from '../domain/guest-directory.js';
 
@@ -23,6 +23,7 @@ export class CreateGuestHandler implements OperationHandler<'guest.create'> {
     const total = p.disks.length + 2;
     await ctx.step('define user', () => this.defineUser(p), {
       undo: () => this.deleteUser(p.userid),
+      probe: () => this.userDefined(p.userid),
     });
     await ctx.progress(100 / total);
     await ctx.step(
@@ -34,7 +35,9 @@ export class CreateGuestHandler implements OperationHandler<'guest.create'> {
       { undo: () => this.guests.delete(p.userid) },
     );
     for (const [i, d] of p.disks.entries()) {
-      await ctx.step(`create disk ${d.vdev}`, () => createMinidisk(this.hv, p.userid, d));
+      await ctx.step(`create disk ${d.vdev}`, () => createMinidisk(this.hv, p.userid, d), {
+        probe: () => this.diskPresent(p.userid, d.vdev),
+      });
       await ctx.progress((100 * (i + 3)) / total);
     }
     return p.disks.map(diskResult);
@@ -49,6 +52,22 @@ export class CreateGuestHandler implements OperationHandler<'guest.create'> {
       if (isSmapi(e, [436, 4])) throw Errors.notExist(ModID.GUEST, `Profile '${p.userProfile}'`);
       throw e;
     }
+  }
+
+  /** Probe after a crash: is the user in the directory already? */
+  private async userDefined(userid: string): Promise<ProbeResult> {
+    const users = await this.hv.imageNameQueryDM();
+    return users.some((u) => u.toUpperCase() === userid.toUpperCase()) ? 'done' : 'absent';
+  }
+
+  /** Probe after a crash: does the directory have the minidisk already? */
+  private async diskPresent(userid: string, vdev: string): Promise<ProbeResult> {
+    const lines = await this.hv.imageQueryDM(userid).catch(() => [] as string[]);
+    return lines.some((l) =>
+      new RegExp(`^MDISK\\s+0*${vdev.replace(/^0+/, '')}\\b`, 'i').test(l.trim()),
+    )
+      ? 'done'
+      : 'absent';
   }
 
   /** Its minidisks go with it. */

@@ -81,7 +81,7 @@ export class GuestTurns {
   async busyWith(userid: string): Promise<string | null> {
     for (const id of await this.line(userid)) {
       const op = await this.ops.get(id);
-      if (op && op.status !== 'succeeded' && op.status !== 'failed' && op.status !== 'cancelled') {
+      if (op && (op.status === 'queued' || op.status === 'running')) {
         return id;
       }
       await this.leave(userid, id);

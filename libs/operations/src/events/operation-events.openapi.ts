@@ -20,7 +20,10 @@ const progress = {
   properties: {
     percent: { type: 'integer', minimum: 0, maximum: 100 },
     step: { type: ['string', 'null'] },
-    status: { type: 'string', enum: ['queued', 'running', 'succeeded', 'failed', 'cancelled'] },
+    status: {
+      type: 'string',
+      enum: ['queued', 'running', 'succeeded', 'failed', 'cancelled', 'needs_attention'],
+    },
   },
 };
 

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { OperationRecord, OperationsRepository } from '#persistence';
 import type { JobWaiter } from '../job-waiter.service.js';
-import { isFinal, operationView } from '../operation-view.js';
+import { isSettled, operationView } from '../operation-view.js';
 
 /**
  * One server-sent event stream of an operation. Step events are numbered over the append-only
@@ -82,7 +82,7 @@ export class OperationStream {
         status: op.status,
       });
     }
-    if (isFinal(op.status)) {
+    if (isSettled(op.status)) {
       this.send('done', operationView(op), 'done');
       this.close();
     }

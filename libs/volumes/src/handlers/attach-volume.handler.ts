@@ -48,16 +48,29 @@ export class AttachVolumeHandler implements OperationHandler<'volume.attach'> {
       (await this.repo.fcps(c.fcps)).filter((f) => f.connections === 1).map((f) => f.fcpId);
     if (c.isRootVolume) return '';
 
+    const dedicated = (fcp: string) => this.hv.undedicateFcp(c.assignerId, fcp);
     await ctx.step(
       'dedicate FCPs',
-      async () => {
-        for (const fcp of first) await this.hv.dedicateFcp(c.assignerId, fcp);
-      },
-      undo(async () => {
+      async (effect) => {
         for (const fcp of first) {
-          await this.hv.undedicateFcp(c.assignerId, fcp).catch(() => undefined);
+          await this.hv.dedicateFcp(c.assignerId, fcp);
+          // each FCP as it is dedicated, so a failure part-way undoes the earlier ones
+          if (c.doRollback) effect(() => dedicated(fcp));
         }
-      }),
+      },
+      {
+        ...undo(async () => {
+          for (const fcp of first) await dedicated(fcp).catch(() => undefined);
+        }),
+        probe: async () => {
+          const lines = await this.hv.imageQueryDM(c.assignerId);
+          const has = (fcp: string) =>
+            lines.some((l) =>
+              new RegExp(`^DEDICATE\\s+0*${fcp.replace(/^0+/, '')}\\b`, 'i').test(l.trim()),
+            );
+          return first.every(has) ? 'done' : 'absent';
+        },
+      },
     );
 
     const total = (await this.repo.fcps(c.fcps)).reduce((s, f) => s + f.connections, 0);

@@ -57,6 +57,10 @@ export async function runVolumeScript(
     return 'ran';
   } catch (e) {
     if (!isMgmtFailure(e)) throw e;
+    // the guest refused the command itself: nothing ran, so no exit status to report
+    if (/UNAUTHORIZED/i.test(e.message)) {
+      throw Errors.volume(6, `IUCV is not authorized on guest ${userid}: ${e.message}`);
+    }
     const lines = await hv.execInGuest(userid, STATUS).catch(() => [] as string[]);
     const status = exitStatusOf(lines);
     const why =

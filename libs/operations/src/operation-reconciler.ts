@@ -1,0 +1,119 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import {
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import type { Job, Queue } from 'bullmq';
+import { AppConfig } from '#config';
+import { type Envelope, Errors, HvError } from '#envelope';
+import { JOB_CATALOGUE, isJobName, type QueueName } from '#jobs';
+import { type OperationRecord, OperationsRepository } from '#persistence';
+import { RedisService } from './coordination/redis.service.js';
+import type { OperationJobData } from './job-data.js';
+import { jobOptions } from './job-options.js';
+import { OperationSettler } from './operation-settler.js';
+import { OperationUnwinder } from './operation-unwinder.js';
+
+/**
+ * Worker-side safety net, every RECONCILE_INTERVAL_S: an operation whose job ended or vanished
+ * without its row ending is ended (completed job: its result; failed or gone after it started:
+ * unwound; never started: enqueued again), and the undo of operations left
+ * `needs_attention` is retried. A Redis lock per operation keeps workers from doing it twice.
+ */
+@Injectable()
+export class OperationReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger(OperationReconciler.name);
+  private timer?: NodeJS.Timeout;
+  private sweeping = false;
+
+  constructor(
+    private readonly cfg: AppConfig,
+    private readonly ops: OperationsRepository,
+    private readonly unwinder: OperationUnwinder,
+    private readonly settler: OperationSettler,
+    private readonly redis: RedisService,
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.sweep(), this.cfg.RECONCILE_INTERVAL_S * 1000);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  /** One pass; errors (Redis or hypervisor still down) wait for the next. */
+  async sweep(): Promise<void> {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    try {
+      // rows untouched for two lock periods: a live worker would have renewed or moved them
+      const before = new Date(Date.now() - 2 * this.cfg.WORKER_LOCK_S * 1000);
+      for (const op of await this.ops.staleIn(['queued', 'running', 'needs_attention'], before)) {
+        await this.locked(op.id, () => this.reconcile(op)).catch((e: Error) =>
+          this.log.warn(`reconciling operation ${op.id}: ${e.message}`),
+        );
+      }
+    } catch (e) {
+      this.log.warn(`reconcile pass failed: ${(e as Error).message}`);
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  private async reconcile(op: OperationRecord): Promise<void> {
+    if (!isJobName(op.kind) || JOB_CATALOGUE[op.kind].system) return;
+    const fresh = await this.ops.get(op.id);
+    if (!fresh || fresh.updatedAt.getTime() !== op.updatedAt.getTime()) return; // moved on
+    if (op.status === 'needs_attention') {
+      const error = op.response ? HvError.fromEnvelope(op.response) : Errors.internal(op.id);
+      await this.unwinder.unwind(op, { error, mayComplete: false });
+      return;
+    }
+    const queue = this.queue(JOB_CATALOGUE[op.kind].queue);
+    const job = (await queue.getJob(op.id)) as Job<OperationJobData> | undefined;
+    const state = job ? await job.getState() : 'missing';
+    if (job && state === 'completed') {
+      const env = job.returnvalue as Envelope;
+      await this.ops.finish(op.id, { status: 'succeeded', response: env, httpStatus: 200 });
+      await this.settler.leaveLine(op);
+    } else if (
+      ['missing', 'failed'].includes(state) &&
+      op.status === 'queued' &&
+      !op.steps.length
+    ) {
+      // never started (e.g. Redis lost the job, or failed it while it was unreachable): it
+      // still can run, so it is not failed
+      this.log.warn(`operation ${op.id} lost its job before it started: enqueued again`);
+      if (job) await job.remove();
+      await queue.add(
+        op.kind,
+        { payload: op.request, statusRule: 'default', operation: `/operations/${op.id}` },
+        { jobId: op.id, ...jobOptions(JOB_CATALOGUE[op.kind].attempts) },
+      );
+    } else if (job === undefined || state === 'failed' || state === 'missing') {
+      const error = Errors.jobLost(op.id, job?.failedReason ?? 'its job is gone');
+      await this.unwinder.unwind(op, { error, job, rule: job?.data.statusRule, mayComplete: true });
+    }
+  }
+
+  private async locked(id: string, fn: () => Promise<void>): Promise<void> {
+    const key = this.redis.key('reconcile', id);
+    const ttl = Math.max(60_000, 4 * this.cfg.WORKER_LOCK_S * 1000);
+    if ((await this.redis.client.set(key, '1', 'PX', ttl, 'NX')) !== 'OK') return;
+    try {
+      await fn();
+    } finally {
+      await this.redis.client.del(key);
+    }
+  }
+
+  private queue(name: QueueName): Queue {
+    return this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
+  }
+}

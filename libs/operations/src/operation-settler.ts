@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { type HvError, type StatusRule, httpStatusOf } from '#envelope';
+import { type OperationRecord, OperationsRepository } from '#persistence';
+import { CancelSignals } from './coordination/cancel-signals.service.js';
+import { GuestTurns } from './coordination/guest-turns.service.js';
+
+/**
+ * Ends an operation that did not succeed: `failed` or `cancelled`, or `needs_attention` when
+ * some undo could not run (the worker retries it). Whatever the outcome the guest's line is
+ * left, so nothing queued behind it waits on it.
+ */
+@Injectable()
+export class OperationSettler {
+  constructor(
+    private readonly ops: OperationsRepository,
+    private readonly turns: GuestTurns,
+    private readonly cancels: CancelSignals,
+  ) {}
+
+  async settle(
+    op: OperationRecord,
+    status: 'failed' | 'cancelled',
+    err: HvError,
+    rule: StatusRule | undefined,
+    leftToUndo: readonly string[],
+  ): Promise<OperationRecord | null> {
+    const env = err.toEnvelope();
+    const ended = await this.ops.finish(op.id, {
+      status: leftToUndo.length ? 'needs_attention' : status,
+      response: env,
+      httpStatus: err.httpStatus ?? httpStatusOf(env, rule),
+    });
+    if (!leftToUndo.length) await this.cancels.clear(op.id);
+    await this.leaveLine(op);
+    return ended;
+  }
+
+  async leaveLine(op: Pick<OperationRecord, 'id' | 'target'>): Promise<void> {
+    if (op.target) await this.turns.leaveAndWake(op.target, op.id);
+  }
+}

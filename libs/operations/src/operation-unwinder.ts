@@ -1,0 +1,69 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import type { Job } from 'bullmq';
+import { plainToInstance } from 'class-transformer';
+import { type Envelope, Errors, HvError, type StatusRule, ok } from '#envelope';
+import { JOB_CATALOGUE, isJobName } from '#jobs';
+import { type OperationRecord, OperationsRepository } from '#persistence';
+import { CancelSignals } from './coordination/cancel-signals.service.js';
+import { handlerFor } from './handler-lookup.js';
+import { OperationCancelled, OperationContext, OperationUnwound } from './operation-context.js';
+import { OperationSettler } from './operation-settler.js';
+
+export interface UnwindOptions {
+  /** Why it ends (the envelope it ends with), unless it turns out cancelled. */
+  error: HvError;
+  rule?: StatusRule;
+  /** The job, when there is one (progress is published on it). */
+  job?: Job | null;
+  /**
+   * The operation may turn out to have done every step (its worker died after the last one):
+   * it then ends `succeeded`. False when retrying the undo of a needs_attention operation.
+   */
+  mayComplete: boolean;
+}
+
+/**
+ * Ends an operation whose job will not run again (resumption limit, job failed or gone, undo
+ * left to retry) by an "unwind" run of its handler from the row's own request: steps already ok
+ * register their undo without running, the first step not done aborts, then rollback.
+ */
+@Injectable()
+export class OperationUnwinder {
+  private readonly log = new Logger(OperationUnwinder.name);
+
+  constructor(
+    private readonly ops: OperationsRepository,
+    private readonly cancels: CancelSignals,
+    private readonly settler: OperationSettler,
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  async unwind(op: OperationRecord, o: UnwindOptions): Promise<Envelope> {
+    if (!isJobName(op.kind)) throw new Error(`operation ${op.id} of unknown kind ${op.kind}`);
+    const payload = plainToInstance(JOB_CATALOGUE[op.kind].payload, op.request);
+    const ctx = new OperationContext(op.id, this.ops, o.job ?? null, op.steps, this.cancels, true);
+    let reason: unknown = o.error;
+    try {
+      const output = await handlerFor(this.moduleRef, op.kind).run(payload as never, ctx);
+      if (o.mayComplete) {
+        const env = ok(output);
+        await this.ops.finish(op.id, { status: 'succeeded', response: env, httpStatus: 200 });
+        await this.settler.leaveLine(op);
+        return env;
+      }
+    } catch (e) {
+      if (!(e instanceof OperationUnwound)) reason = e;
+    }
+    const left = await ctx.rollback();
+    const cancelled = reason instanceof OperationCancelled || (await this.cancels.requested(op.id));
+    const err = cancelled ? Errors.cancelled(op.id) : asHvError(reason, o.error);
+    this.log.warn(`operation ${op.id} unwound (${err.message}); left to undo: ${left.length}`);
+    await this.settler.settle(op, cancelled ? 'cancelled' : 'failed', err, o.rule, left);
+    return err.toEnvelope();
+  }
+}
+
+function asHvError(e: unknown, fallback: HvError): HvError {
+  return e instanceof HvError ? e : fallback;
+}

@@ -1,0 +1,36 @@
+import type { OperationStep } from '#persistence';
+
+/** What a probe found out about a step whose outcome is unknown (its worker died in it). */
+export type ProbeResult = 'done' | 'absent';
+
+/** Registers the undo of one effect of a step as soon as that effect has happened. */
+export type EffectRegistrar = (undo: () => Promise<unknown>) => void;
+
+export interface StepOptions {
+  /** Undoes the whole step once it has succeeded (now or in an earlier attempt). */
+  undo?: () => Promise<unknown>;
+  /**
+   * Asks the hypervisor whether the step's effect already happened. Called instead of running
+   * the step blindly again when an earlier attempt started it and its outcome is unknown.
+   */
+  probe?: () => Promise<ProbeResult>;
+}
+
+/** Link failures (rc 99 rs 305) and timeouts (rc 1 rs 501): the call may or may not have run. */
+function linkFailure(s: OperationStep): boolean {
+  return (s.rc === 99 && s.rs === 305) || (s.rc === 1 && s.rs === 501);
+}
+
+/**
+ * Steps of earlier attempts whose outcome is in doubt: started and never ended (the worker died
+ * in them), or ended by a link failure. Keyed by name; the last record of a name counts.
+ */
+export function stepsInDoubt(steps: readonly OperationStep[]): Set<string> {
+  const last = new Map<string, OperationStep>();
+  for (const s of steps) last.set(s.name, s);
+  return new Set(
+    [...last.values()]
+      .filter((s) => !s.result || (s.result === 'failed' && linkFailure(s)))
+      .map((s) => s.name),
+  );
+}

@@ -1,0 +1,140 @@
+import { eventually, request } from '../support/http.js';
+import { TestStack } from '../support/stack.js';
+
+interface Call {
+  function: string;
+  target: string;
+}
+
+/**
+ * kill -9 of real worker processes mid-step: the resumed operation finds out whether the step
+ * in flight happened (it is not re-run blindly), and an operation whose workers keep dying is
+ * unwound: it ends failed exactly once, undone, and its guest's line is free.
+ */
+describe('faults: worker killed mid-step', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await TestStack.start({
+      worker: 'process',
+      env: {
+        WORKER_LOCK_S: '1',
+        OPERATION_MAX_RESUMPTIONS: '1',
+        RECONCILE_INTERVAL_S: '1',
+        SHUTDOWN_GRACE_S: '1',
+      },
+    });
+  });
+  afterAll(() => stack.close());
+
+  const calls = async (fn: string, target: string): Promise<Call[]> =>
+    ((await request(stack.simUrl, 'GET', '/admin/calls')).body.calls as Call[]).filter(
+      (c) => c.function === fn && c.target === target,
+    );
+  const fault = (body: object) => request(stack.simUrl, 'POST', '/admin/faults', { body });
+  const users = async (): Promise<string[]> =>
+    ((await request(stack.simUrl, 'GET', '/admin/state')).body.users as { userid: string }[]).map(
+      (u) => u.userid,
+    );
+  const ended = (location: string) =>
+    eventually(async () => {
+      const r = await stack.http('GET', location);
+      return ['succeeded', 'failed', 'cancelled', 'needs_attention'].includes(r.body.output.status)
+        ? r.body.output
+        : undefined;
+    }, 60_000);
+  const create = async (userid: string) => {
+    const res = await stack.http('POST', '/guests', {
+      body: { guest: { userid, vcpus: 1, memory: 512, disk_list: [{ size: '1g' }] } },
+      headers: { prefer: 'respond-async' },
+    });
+    expect(res.status).toBe(202);
+    return res.headers.get('location')!;
+  };
+  /** Kills the worker once `fn` on `target` has been called `n` times, then starts one. */
+  const crashDuring = async (fn: string, target: string, n: number) => {
+    await eventually(async () => ((await calls(fn, target)).length >= n ? 1 : undefined));
+    await stack.killWorkerProcess();
+    await stack.startWorkerProcess();
+  };
+
+  it('adopts a user definition that happened while its worker died (defined once)', async () => {
+    // the call hangs, then runs: the worker is killed before it hears the answer
+    await fault({ function: 'Image_Create_DM', target: 'FCR01', hang_ms: 2500 });
+    const location = await create('FCR01');
+    await crashDuring('Image_Create_DM', 'FCR01', 1);
+    const op = await ended(location);
+
+    expect(op.status).toBe('succeeded');
+    expect(op.attempts).toBe(2);
+    expect(op.steps.find((s: { name: string }) => s.name === 'define user').detail).toMatch(
+      /adopted/,
+    );
+    expect(await calls('Image_Create_DM', 'FCR01')).toHaveLength(1);
+    expect(await calls('Image_Disk_Create_DM', 'FCR01')).toHaveLength(1);
+    expect(await users()).toContain('FCR01');
+    const disks = await stack.http('GET', '/guests/FCR01/disks');
+    expect(disks.body.output.minidisks.map((d: { vdev: string }) => d.vdev)).toEqual(['0100']);
+  });
+
+  it('adopts a minidisk created while its worker died (created once)', async () => {
+    await fault({ function: 'Image_Disk_Create_DM', target: 'FCR02', hang_ms: 2500 });
+    const location = await create('FCR02');
+    await crashDuring('Image_Disk_Create_DM', 'FCR02', 1);
+    const op = await ended(location);
+
+    expect(op.status).toBe('succeeded');
+    expect(await calls('Image_Create_DM', 'FCR02')).toHaveLength(1);
+    expect(await calls('Image_Disk_Create_DM', 'FCR02')).toHaveLength(1);
+  });
+
+  it('resumes after SIGTERM with a grace shorter than the step, without repeating it', async () => {
+    await fault({ function: 'Image_Disk_Create_DM', target: 'FCR04', hang_ms: 3000 });
+    const location = await create('FCR04');
+    await eventually(async () =>
+      (await calls('Image_Disk_Create_DM', 'FCR04')).length ? 1 : undefined,
+    );
+    await stack.stopWorkerProcess(); // SIGTERM; the grace (1 s) ends before the call does
+    await stack.startWorkerProcess();
+    const op = await ended(location);
+
+    expect(op.status).toBe('succeeded');
+    expect(await calls('Image_Create_DM', 'FCR04')).toHaveLength(1);
+    expect(await calls('Image_Disk_Create_DM', 'FCR04')).toHaveLength(1);
+    const disks = await stack.http('GET', '/guests/FCR04/disks');
+    expect(disks.body.output.minidisks.map((d: { vdev: string }) => d.vdev)).toEqual(['0100']);
+  });
+
+  it('unwinds an operation whose workers died twice: undone, ended once, line free', async () => {
+    // each disk call hangs, then its connection drops without any change (a lost call)
+    await fault({
+      function: 'Image_Disk_Create_DM',
+      target: 'FCR03',
+      hang_ms: 2500,
+      crash: 'socket',
+      times: 0,
+    });
+    const location = await create('FCR03');
+    await crashDuring('Image_Disk_Create_DM', 'FCR03', 1);
+    await crashDuring('Image_Disk_Create_DM', 'FCR03', 2);
+    const op = await ended(location);
+    await request(stack.simUrl, 'DELETE', '/admin/faults');
+
+    expect(op.status).toBe('failed');
+    expect(op.response.errmsg).toMatch(/abandoned|could not complete/);
+    // the user it defined is gone again, and so is the record: row and hypervisor agree
+    expect(await users()).not.toContain('FCR03');
+    expect((await stack.http('GET', '/guests')).body.output).not.toContain('FCR03');
+    expect(await calls('Image_Create_DM', 'FCR03')).toHaveLength(1);
+    // ended exactly once: it stays as it ended
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await stack.http('GET', location)).body.output).toMatchObject({
+      status: 'failed',
+      finished_at: op.finished_at,
+    });
+    // the guest's line is free: a new create of the same guest runs at once
+    const again = await stack.http('POST', '/guests', {
+      body: { guest: { userid: 'FCR03', vcpus: 1, memory: 512 } },
+    });
+    expect(again.status).toBe(200);
+  });
+});
