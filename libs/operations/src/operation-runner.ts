@@ -43,6 +43,9 @@ export class OperationRunner {
 
   async run(job: Job<OperationJobData>, token?: string): Promise<Envelope> {
     if (!isJobName(job.name)) throw new UnrecoverableError(`unknown job ${job.name}`);
+    // first of all: whatever took its workers down (a poison payload too) does not run again
+    const resumptions = job.stalledCounter ?? 0;
+    if (resumptions > this.cfg.OPERATION_MAX_RESUMPTIONS) return this.giveUp(job, resumptions);
     const def = JOB_CATALOGUE[job.name] as AnyDefinition;
     const payload = plainToInstance(def.payload, job.data.payload);
     // forbidUnknownValues off: a payload without fields (operations.prune) is valid, not unknown
@@ -67,12 +70,6 @@ export class OperationRunner {
     if (await this.cancels.requested(id))
       return this.end(op, 'cancelled', Errors.cancelled(id), rule);
 
-    const resumptions = job.stalledCounter ?? 0;
-    if (resumptions > this.cfg.OPERATION_MAX_RESUMPTIONS) {
-      const err = Errors.resumptionLimit(id, resumptions);
-      await this.unwinder.unwind(op, { error: err, rule, job, mayComplete: false });
-      throw new UnrecoverableError(err.message);
-    }
     // compare-and-set: a row the api already ended (it answered 503) is never run
     if (!(await this.ops.markRunning(id, job.attemptsMade + resumptions + 1))) {
       await this.settler.leaveLine(op);
@@ -94,6 +91,23 @@ export class OperationRunner {
         return this.end(op, 'cancelled', Errors.cancelled(id), rule, left);
       return this.end(op, 'failed', this.asHvError(e, id, job.name), rule, left);
     }
+  }
+
+  /**
+   * A job whose workers died more than OPERATION_MAX_RESUMPTIONS times ends `failed`: what it did
+   * is undone (an unwind run of its handler); one that never recorded a step has nothing to undo
+   * and is ended without running any of its code, which may be what takes workers down.
+   */
+  private async giveUp(job: Job<OperationJobData>, resumptions: number): Promise<never> {
+    const err = Errors.resumptionLimit(job.id ?? job.name, resumptions);
+    const def = JOB_CATALOGUE[job.name as JobName] as AnyDefinition;
+    const op = def.system ? null : await this.ops.get(job.id!);
+    if (op && !isSettled(op.status)) {
+      const rule = job.data.statusRule;
+      if (op.steps.length === 0) await this.settler.settle(op, 'failed', err, rule, []);
+      else await this.unwinder.unwind(op, { error: err, rule, job, mayComplete: false });
+    }
+    throw new UnrecoverableError(err.message);
   }
 
   /**
