@@ -6,6 +6,13 @@ describe('vswitches', () => {
   let stack: TestStack;
   beforeAll(async () => {
     stack = await TestStack.start({ worker: 'in-process' });
+    // grants and user VLANs name guests the service manages (404 otherwise, as the reference)
+    for (const userid of ['LINUX01', 'LINUX02', 'LINUXA', 'LINUXB', 'LINUXC', 'LINUXD']) {
+      const made = await stack.http('POST', '/guests', {
+        body: { guest: { userid, vcpus: 1, memory: 512 } },
+      });
+      if (made.status !== 200) throw new Error(`create ${userid}: ${made.status}`);
+    }
   });
   afterAll(() => stack.close());
 

@@ -52,6 +52,17 @@ describe('SmapiHealth', () => {
     expect((await stored()).continuousFail).toBe('1');
   });
 
+  it('a late batch of older successes neither resets newer failures nor moves lastSuccess back', async () => {
+    const worker = new SmapiHealth(cfg);
+    await worker.record(true); // batched in the "worker", not yet written
+    await new Promise((r) => setTimeout(r, 5));
+    await health.record(false); // the "api" sees the link fail afterwards: written at once
+    await worker.onApplicationShutdown(); // the worker's batch lands late
+    const r = await health.report();
+    expect(r.continuousFail).toBe(1);
+    expect(new Date(r.lastFail).getTime()).toBeGreaterThan(new Date(r.lastSuccess).getTime());
+  });
+
   it('adds to the counts other processes wrote', async () => {
     const other = new SmapiHealth(cfg);
     await other.record(false);

@@ -17,6 +17,29 @@ export interface SmapiHealthReport {
 /** Successes are written at most this often; a failure, or the first success after one, at once. */
 const FLUSH_MS = 250;
 
+/**
+ * Adds a batch to the shared counters. A batch may be written after another process recorded
+ * newer failures: its successes then neither reset the run of failures nor move lastSuccess
+ * back (times are ISO strings in UTC, which compare as text).
+ */
+const FLUSH_SCRIPT = `
+local key = KEYS[1]
+local ok, fail, failsSinceOk, sawOk = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4] == '1'
+local lastSuccess, lastFail = ARGV[5], ARGV[6]
+if ok > 0 then redis.call('HINCRBY', key, 'totalSuccess', ok) end
+if fail > 0 then redis.call('HINCRBY', key, 'totalFail', fail) end
+local knownFail = redis.call('HGET', key, 'lastFail') or ''
+local knownSuccess = redis.call('HGET', key, 'lastSuccess') or ''
+if fail > 0 and lastFail > knownFail then redis.call('HSET', key, 'lastFail', lastFail) end
+if sawOk and lastSuccess > knownSuccess then redis.call('HSET', key, 'lastSuccess', lastSuccess) end
+if sawOk and lastSuccess > knownFail then
+  redis.call('HSET', key, 'continuousFail', failsSinceOk)
+else
+  redis.call('HINCRBY', key, 'continuousFail', failsSinceOk)
+end
+return 1
+`;
+
 interface Pending {
   ok: number;
   fail: number;
@@ -81,7 +104,7 @@ export class SmapiHealth implements OnApplicationShutdown {
     return Promise.resolve();
   }
 
-  /** Writes what was recorded since the last write, in one transaction. */
+  /** Writes what was recorded since the last write, in one script (atomic in Redis). */
   async flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
@@ -89,13 +112,17 @@ export class SmapiHealth implements OnApplicationShutdown {
     if (!p.ok && !p.fail) return;
     this.pending = nothing();
     try {
-      const m = this.redis.multi();
-      if (p.ok)
-        m.hincrby(this.key, 'totalSuccess', p.ok).hset(this.key, 'lastSuccess', p.lastSuccess);
-      if (p.fail) m.hincrby(this.key, 'totalFail', p.fail).hset(this.key, 'lastFail', p.lastFail);
-      if (p.sawOk) m.hset(this.key, 'continuousFail', p.failsSinceOk);
-      else m.hincrby(this.key, 'continuousFail', p.failsSinceOk);
-      await m.exec();
+      await this.redis.eval(
+        FLUSH_SCRIPT,
+        1,
+        this.key,
+        p.ok,
+        p.fail,
+        p.failsSinceOk,
+        p.sawOk ? 1 : 0,
+        p.lastSuccess,
+        p.lastFail,
+      );
     } catch (e) {
       this.log.debug(`could not record hypervisor calls: ${(e as Error).message}`);
     }

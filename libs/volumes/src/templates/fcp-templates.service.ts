@@ -141,7 +141,7 @@ export class FcpTemplatesService {
   async list(query: Query): Promise<Envelope> {
     this.onlyKeys(query, LIST_KEYS);
     const ids = await this.filteredIds(query);
-    const templates = await this.existing(query.template_id_list === undefined ? undefined : ids);
+    const templates = await this.existing(ids, query.template_id_list !== undefined);
     const fcps = await this.fcpMap();
     const out = [];
     for (const t of templates) out.push(await this.base(t, fcps));
@@ -165,7 +165,7 @@ export class FcpTemplatesService {
       query.template_id_list === undefined ? undefined : this.idList(query.template_id_list);
     const fcps = await this.fcpMap();
     const out = [];
-    for (const t of await this.existing(ids)) {
+    for (const t of await this.existing(ids, ids !== undefined)) {
       out.push({
         ...(await this.base(t, fcps)),
         ...(raw ? { raw: templateRaw(t, fcps) } : {}),
@@ -182,10 +182,13 @@ export class FcpTemplatesService {
     return ok({ fcp_templates: out });
   }
 
-  /** The templates of `ids` (all when undefined); the not-exist error names any id unknown. */
-  private async existing(ids: string[] | undefined): Promise<TemplateRecord[]> {
+  /**
+   * The templates of `ids` (all when undefined). When the ids were named by template_id_list,
+   * the not-exist error names any that is unknown (other filters just select).
+   */
+  private async existing(ids: string[] | undefined, named: boolean): Promise<TemplateRecord[]> {
     const found = await this.repo.templates(ids);
-    if (ids) {
+    if (ids && named) {
       const known = new Set(found.map((t) => t.id));
       const missing = ids.filter((id) => !known.has(id));
       if (missing.length) throw VolumeErrors.templatesNotFound(missing);
