@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { TestStack } from './support/stack.js';
 
 const ENVELOPE_KEYS = ['errmsg', 'modID', 'output', 'overallRC', 'rc', 'rs'];
@@ -193,6 +194,58 @@ describe('hostile input', () => {
       const res = await stack.http('GET', `/guests/${'a'.repeat(101)}`);
       expect([400, 414]).toContain(res.status);
       expect(Object.keys(res.body).sort()).toEqual(ENVELOPE_KEYS);
+    });
+  });
+
+  describe('#16.8 cheap attacks before auth', () => {
+    /**
+     * Declares a 4 MiB JSON body, sends 1 KiB of it and waits for an answer: one can only come
+     * before the body is read. Resolves with the status line and body (null: none in 10 s).
+     */
+    const partialBody = (path: string, token?: string, waitMs = 10_000): Promise<string | null> => {
+      const { port, hostname } = new URL(stack.url);
+      return new Promise((resolve, reject) => {
+        const socket = connect(Number(port), hostname);
+        let got = '';
+        const timer = setTimeout(() => {
+          socket.destroy();
+          resolve(null);
+        }, waitMs);
+        socket.on('data', (d: Buffer) => (got += d.toString()));
+        socket.on('close', () => {
+          clearTimeout(timer);
+          resolve(got || null);
+        });
+        socket.on('error', reject);
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\n` +
+            `Content-Length: ${4 * 1024 * 1024}\r\n${token ? `X-Auth-Token: ${token}\r\n` : ''}\r\n`,
+        );
+        socket.write(`{"image": "${'x'.repeat(1024)}`);
+      });
+    };
+
+    it('answers 401 before reading the body of a request without a valid token', async () => {
+      for (const token of [undefined, 'not-a-token']) {
+        const answer = await partialBody('/images', token);
+        expect(answer).not.toBeNull();
+        expect(answer!).toMatch(/^HTTP\/1\.1 401 /);
+        const body = JSON.parse(answer!.slice(answer!.indexOf('\r\n\r\n') + 4));
+        expect(Object.keys(body).sort()).toEqual(ENVELOPE_KEYS);
+        expect(body).toMatchObject({ rs: 401, modID: 120 });
+      }
+    });
+
+    it('still reads the body of a request with a valid token (no answer until it is complete)', async () => {
+      // an answer could only come early if the body were skipped: slowness cannot fail this
+      expect(await partialBody('/images', await stack.token(), 2000)).toBeNull();
+    });
+
+    it('leaves unknown paths a 404 and public routes to their own auth', async () => {
+      const unknown = await stack.http('POST', '/nowhere', { token: null, body: { x: 1 } });
+      expect(unknown.status).toBe(404);
+      const token = await stack.http('POST', '/token', { token: null, body: { x: 1 } });
+      expect(token.status).toBe(401); // the admin token is missing: POST /token's own answer
     });
   });
 });

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Logger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AdminTokenStore } from '#auth';
+import { AdminTokenStore, TokenService } from '#auth';
 import type { Config } from '#config';
 import { mountDashboard } from './admin/dashboard.js';
 import { ApiModule } from './api.module.js';
@@ -11,6 +11,7 @@ import { frameworkErrors } from './http/framework-errors.js';
 import { registerJsonBodyParser } from './http/json-body.parser.js';
 import { registerOctetStreamParser } from './http/octet-stream.parser.js';
 import { RouteTable } from './http/route-table.js';
+import { checkTokenBeforeBody } from './http/token-before-body.js';
 import { HttpMetrics } from './metrics/http.metrics.js';
 import { mountDocs } from './openapi/docs.routes.js';
 import { OpenApiDocumentFactory } from './openapi/openapi.document.js';
@@ -42,6 +43,7 @@ export async function createApi(config: Config): Promise<NestFastifyApplication>
   );
   app.enableShutdownHooks();
   app.get(AdminTokenStore).ensure();
+  checkTokenBeforeBody(fastify, app.get(TokenService));
   app.get(HttpMetrics).attach(fastify); // before any route, so it times them all
   await mountDashboard(app, fastify);
   await mountDocs(fastify, app.get(OpenApiDocumentFactory).create(app));
