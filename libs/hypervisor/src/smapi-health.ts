@@ -20,7 +20,8 @@ const FLUSH_MS = 250;
 /**
  * Adds a batch to the shared counters. A batch may be written after another process recorded
  * newer failures: its successes then neither reset the run of failures nor move lastSuccess
- * back (times are ISO strings in UTC, which compare as text).
+ * back (times are ISO strings in UTC, which compare as text; a success in the same millisecond
+ * as a failure counts as after it, as it does within one process's batch).
  */
 const FLUSH_SCRIPT = `
 local key = KEYS[1]
@@ -32,7 +33,7 @@ local knownFail = redis.call('HGET', key, 'lastFail') or ''
 local knownSuccess = redis.call('HGET', key, 'lastSuccess') or ''
 if fail > 0 and lastFail > knownFail then redis.call('HSET', key, 'lastFail', lastFail) end
 if sawOk and lastSuccess > knownSuccess then redis.call('HSET', key, 'lastSuccess', lastSuccess) end
-if sawOk and lastSuccess > knownFail then
+if sawOk and lastSuccess >= knownFail then
   redis.call('HSET', key, 'continuousFail', failsSinceOk)
 else
   redis.call('HINCRBY', key, 'continuousFail', failsSinceOk)
