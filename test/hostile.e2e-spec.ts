@@ -7,7 +7,7 @@ const ENVELOPE_KEYS = ['errmsg', 'modID', 'output', 'overallRC', 'rc', 'rs'];
 describe('hostile input', () => {
   let stack: TestStack;
   beforeAll(async () => {
-    stack = await TestStack.start({ worker: 'none' });
+    stack = await TestStack.start({ worker: 'none', env: { UPLOAD_IDLE_S: '1' } });
   });
   afterAll(() => stack.close());
 
@@ -202,7 +202,12 @@ describe('hostile input', () => {
      * Declares a 4 MiB JSON body, sends 1 KiB of it and waits for an answer: one can only come
      * before the body is read. Resolves with the status line and body (null: none in 10 s).
      */
-    const partialBody = (path: string, token?: string, waitMs = 10_000): Promise<string | null> => {
+    const partialBody = (
+      path: string,
+      token?: string,
+      waitMs = 10_000,
+      contentType = 'application/json',
+    ): Promise<string | null> => {
       const { port, hostname } = new URL(stack.url);
       return new Promise((resolve, reject) => {
         const socket = connect(Number(port), hostname);
@@ -218,7 +223,7 @@ describe('hostile input', () => {
         });
         socket.on('error', reject);
         socket.write(
-          `POST ${path} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\n` +
+          `${path} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: ${contentType}\r\n` +
             `Content-Length: ${4 * 1024 * 1024}\r\n${token ? `X-Auth-Token: ${token}\r\n` : ''}\r\n`,
         );
         socket.write(`{"image": "${'x'.repeat(1024)}`);
@@ -227,7 +232,7 @@ describe('hostile input', () => {
 
     it('answers 401 before reading the body of a request without a valid token', async () => {
       for (const token of [undefined, 'not-a-token']) {
-        const answer = await partialBody('/images', token);
+        const answer = await partialBody('POST /images', token);
         expect(answer).not.toBeNull();
         expect(answer!).toMatch(/^HTTP\/1\.1 401 /);
         const body = JSON.parse(answer!.slice(answer!.indexOf('\r\n\r\n') + 4));
@@ -238,7 +243,22 @@ describe('hostile input', () => {
 
     it('still reads the body of a request with a valid token (no answer until it is complete)', async () => {
       // an answer could only come early if the body were skipped: slowness cannot fail this
-      expect(await partialBody('/images', await stack.token(), 2000)).toBeNull();
+      expect(await partialBody('POST /images', await stack.token(), 2000)).toBeNull();
+    });
+
+    it('answers 408 and closes an upload that stops sending (UPLOAD_IDLE_S)', async () => {
+      const answer = await partialBody(
+        'PUT /files',
+        await stack.token(),
+        10_000,
+        'application/octet-stream',
+      );
+      expect(answer).not.toBeNull(); // null: still open after 10 s
+      expect(answer!).toMatch(/^HTTP\/1\.1 408 /);
+      expect(answer!.toLowerCase()).toContain('connection: close');
+      const body = JSON.parse(answer!.slice(answer!.indexOf('\r\n\r\n') + 4));
+      expect(body).toMatchObject({ overallRC: 408, rs: 1 });
+      expect(body.errmsg).toContain('No bytes of the upload arrived for 1 s');
     });
 
     it('leaves unknown paths a 404 and public routes to their own auth', async () => {

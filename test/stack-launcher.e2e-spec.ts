@@ -15,54 +15,82 @@ const freePort = () =>
     });
   });
 
+interface Stack {
+  proc: ChildProcess;
+  base: string;
+  output: () => string;
+  dataDir: string;
+}
+
+/** Starts what `npm start` runs (dist/scripts/stack.js) on spare ports with its own data dir. */
+async function startStack(root: string): Promise<Stack> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hvo-stack-'));
+  const [port, simPort] = [await freePort(), await freePort()];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    SIM_PORT: String(simPort),
+    QUEUE_PREFIX: `s${randomBytes(4).toString('hex')}`,
+  };
+  delete env.DATABASE_URL; // the embedded default
+  execFileSync(process.execPath, ['dist/scripts/migrate.js'], { cwd: root, env, stdio: 'pipe' });
+  const proc = spawn(process.execPath, ['dist/scripts/stack.js'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  await eventually(
+    () => Promise.resolve(out.includes('[stack] ready') ? true : undefined),
+    40000,
+    `stack ready:\n${out}`,
+  );
+  return { proc, base: `http://127.0.0.1:${port}`, output: () => out, dataDir };
+}
+
+async function stopStack(stack: Stack): Promise<void> {
+  if (stack.proc.exitCode === null && stack.proc.signalCode === null) {
+    stack.proc.kill('SIGTERM');
+    // a launcher that does not stop (the defect this file guards against) must not hang the run
+    const killer = setTimeout(() => stack.proc.kill('SIGKILL'), 15_000);
+    await new Promise((r) => stack.proc.once('exit', r));
+    clearTimeout(killer);
+  }
+  rmSync(stack.dataDir, { recursive: true, force: true });
+}
+
+/** The pid of the launcher's child running `script` (e.g. apps/worker). */
+function childPid(parent: number, script: string): number {
+  const rows = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(parent)], {
+    encoding: 'utf8',
+  });
+  const row = rows.split('\n').find((l) => l.includes(script));
+  if (!row) throw new Error(`no child running ${script} under ${parent}:\n${rows}`);
+  return Number(row.trim().split(/\s+/)[0]);
+}
+
 /**
  * What `npm start` runs (dist/scripts/stack.js): simulator, worker and api as processes with
  * the embedded defaults (SQLite under DATA_DIR), driven over HTTP as the README shows.
  */
 describe('npm start stack', () => {
   const root = repoRoot();
+  let stack: Stack;
   let proc: ChildProcess;
-  let dataDir: string;
   let base: string;
-  let out = '';
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'hvo-stack-'));
-    const [port, simPort] = [await freePort(), await freePort()];
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      SIM_PORT: String(simPort),
-      QUEUE_PREFIX: `s${randomBytes(4).toString('hex')}`,
-    };
-    delete env.DATABASE_URL; // the embedded default
-    execFileSync(process.execPath, ['dist/scripts/migrate.js'], { cwd: root, env, stdio: 'pipe' });
-    proc = spawn(process.execPath, ['dist/scripts/stack.js'], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    base = `http://127.0.0.1:${port}`;
-    await eventually(
-      () => Promise.resolve(out.includes('[stack] ready') ? true : undefined),
-      40000,
-      `stack ready:\n${out}`,
-    );
+    stack = await startStack(root);
+    ({ proc, base } = stack);
   });
 
-  afterAll(async () => {
-    if (proc.exitCode === null) {
-      proc.kill('SIGTERM');
-      await new Promise((r) => proc.once('exit', r));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => stopStack(stack));
 
   it('serves the guest lifecycle of the README over HTTP', async () => {
-    const admin = readFileSync(join(dataDir, 'token.dat'), 'utf8').trim();
+    const admin = readFileSync(join(stack.dataDir, 'token.dat'), 'utf8').trim();
     const tok = await request(base, 'POST', '/token', { headers: { 'x-admin-token': admin } });
     const token = tok.headers.get('x-auth-token')!;
     const call = (method: string, path: string, opts: object = {}) =>
@@ -104,5 +132,23 @@ describe('npm start stack', () => {
     const code = await new Promise((r) => proc.once('exit', r));
     expect(code).toBe(0);
     await expect(fetch(`${base}/health/live`)).rejects.toThrow();
+  });
+});
+
+describe('npm start stack, a child killed by a signal', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await startStack(repoRoot());
+  });
+
+  afterAll(() => stopStack(stack));
+
+  it('stops the stack and exits non-zero when the worker is killed with SIGKILL', async () => {
+    process.kill(childPid(stack.proc.pid!, 'apps/worker'), 'SIGKILL');
+    const code = await new Promise((r) => stack.proc.once('exit', r));
+    expect(code).toBe(1);
+    expect(stack.output()).toContain('worker exited (SIGKILL)');
+    await expect(fetch(`${stack.base}/health/live`)).rejects.toThrow();
   });
 });

@@ -157,6 +157,8 @@ export class AppConfig {
   @commaList() @IsString({ each: true }) IMAGE_EXPORT_DIRS: string[] = [];
   /** Largest image (or uploaded file) accepted, in bytes; default 64 GiB. */
   @Type(() => Number) @IsInt() @Min(1) IMAGE_MAX_BYTES = 64 * 1024 ** 3;
+  /** An upload (PUT /files) that sends no bytes for this many seconds is answered 408 and cut. */
+  @Type(() => Number) @IsInt() @Min(1) UPLOAD_IDLE_S = 30;
   /** An http(s) import fails after this many seconds without data (connect, headers, body). */
   @Type(() => Number) @IsInt() @Min(1) HTTP_IMPORT_TIMEOUT_S = 60;
   /** The scp client used for remote_host imports and exports (an argument array, no shell). */

@@ -48,6 +48,11 @@ export const Errors = {
       modID,
       `The requested function: ${fn} has not been implemented in current release.`,
     ),
+  /** An upload that stopped sending: answered, then the connection is closed (its rest unread). */
+  uploadIdle: (seconds: number) =>
+    new HvError(408, 408, 1, ModID.FILE, `No bytes of the upload arrived for ${seconds} s.`, 408, {
+      connection: 'close',
+    }),
   serviceUnavailable: (msg: string) => new HvError(503, 503, 1, ModID.REST, msg),
   /** Redis (the job queue) unreachable: nothing was accepted; the client may retry. */
   queueUnavailable: (retryAfterS: number) =>

@@ -7,6 +7,7 @@ import { Injectable, Logger, StreamableFile } from '@nestjs/common';
 import { AppConfig } from '#config';
 import { type Envelope, Errors, HvError, ok, pyRepr } from '#envelope';
 import { copyToFile, TooLargeError } from './copy-to-file.js';
+import { idleGuard, UploadIdleError } from './idle-guard.js';
 import { confine } from './path-confinement.js';
 
 /** Output of PUT /files (spec §4.12). */
@@ -44,7 +45,8 @@ export class FilesService {
     const part = `${dest}.part`;
     try {
       await mkdir(dir, { recursive: true });
-      const facts = await copyToFile(body, part, { maxBytes: limit });
+      const guarded = idleGuard(body, this.cfg.UPLOAD_IDLE_S);
+      const facts = await copyToFile(guarded, part, { maxBytes: limit });
       await rename(part, dest);
       return ok({
         dest_url: `file://${dest}`,
@@ -54,6 +56,7 @@ export class FilesService {
     } catch (e) {
       await rm(part, { force: true });
       if (e instanceof TooLargeError) throw Errors.payloadTooLarge(limit);
+      if (e instanceof UploadIdleError) throw Errors.uploadIdle(e.seconds);
       this.log.warn(`upload failed: ${(e as Error).message}`);
       throw Errors.file(1, IMPORT_FAILED);
     }

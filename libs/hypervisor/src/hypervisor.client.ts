@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { Errors, HvError } from '#envelope';
+import { cpCommand } from './cp-command.js';
 import { mgmtFailure } from './mgmt.error.js';
 import type {
   AdapterQueryOutput,
@@ -322,7 +323,7 @@ export class HypervisorClient {
 
   /** CP `QUERY SSI`: the cluster's lines as CP prints them; [] when not an SSI member. */
   async querySsi(): Promise<string[]> {
-    const reply = await this.observe(() => this.transport.cp('QUERY SSI'));
+    const reply = await this.observe(() => this.transport.cp(cpCommand('QUERY', 'SSI')));
     if (reply.rc === 0) return reply.lines;
     if (reply.rc === 2650) return [];
     throw Errors.cp(`CP QUERY SSI failed: rc ${reply.rc} ${reply.lines.join(' ')}`);
@@ -330,7 +331,7 @@ export class HypervisorClient {
 
   /** CP `QUERY USERID`: the management guest's userid and the system it runs on. */
   async queryUserid(): Promise<{ userid: string; systemId: string }> {
-    const reply = await this.observe(() => this.transport.cp('QUERY USERID'));
+    const reply = await this.observe(() => this.transport.cp(cpCommand('QUERY', 'USERID')));
     const m = /^(\S+)\s+AT\s+(\S+)/.exec(reply.lines[0] ?? '');
     if (reply.rc !== 0 || !m) {
       throw Errors.cp(`CP QUERY USERID failed: rc ${reply.rc} ${reply.lines.join(' ')}`);
@@ -343,7 +344,9 @@ export class HypervisorClient {
    * (no such user) both read as `off`, as the reference does.
    */
   async queryUserPower(userid: string): Promise<PowerState> {
-    const reply = await this.observe(() => this.transport.cp(`QUERY USER ${userid.toUpperCase()}`));
+    const reply = await this.observe(() =>
+      this.transport.cp(cpCommand('QUERY', 'USER', userid.toUpperCase())),
+    );
     if (reply.rc === 0) return 'on';
     const text = reply.lines.join(' ');
     if ([45, 3, 361].includes(reply.rc) || /HCP(045|003|361)E/.test(text)) return 'off';

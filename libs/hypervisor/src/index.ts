@@ -20,3 +20,4 @@ export { HypervisorModule } from './hypervisor.module.js';
 export { LinkProbe } from './link.probe.js';
 export { SmapiHealth, type SmapiHealthReport, UNHEALTHY_AFTER } from './smapi-health.js';
 export * from './smapi/index.js';
+export { shellWord } from './shell-word.js';

@@ -29,12 +29,21 @@ interface ScriptParams {
   mountPoint: string;
 }
 
+/** A shell word as bash reads it: 'single', "double" (no expansions modelled) or bare. */
+function shellValue(word: string): string {
+  let out = '';
+  for (const m of word.matchAll(/'([^']*)'|"([^"]*)"|\\(.)|([^'"\\]+)/g)) {
+    out += m[1] ?? m[2] ?? m[3] ?? m[4];
+  }
+  return out;
+}
+
 /** The `name="value"` assignments at the top of the punched script. */
 function parseScript(file: ConfigFile): ScriptParams | undefined {
   const vars: Record<string, string> = {};
   for (const line of file.content.split('\n')) {
-    const m = /^([a-z_]+)="?([^"]*)"?$/.exec(line.trim());
-    if (m) vars[m[1]] = m[2];
+    const m = /^([a-z_]+)=(.*)$/.exec(line.trim());
+    if (m) vars[m[1]] = shellValue(m[2]);
   }
   const words = (s = '') => s.split(/\s+/).filter(Boolean);
   const p = {

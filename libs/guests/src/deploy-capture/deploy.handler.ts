@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '#config';
 import { Errors, HvError } from '#envelope';
-import { HypervisorClient, tolerating } from '#hypervisor';
+import { HypervisorClient, shellWord, tolerating } from '#hypervisor';
 import { ImageStore } from '#images';
 import type { DeployPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
@@ -56,7 +56,7 @@ export class DeployHandler implements OperationHandler<'guest.deploy'> {
       Readable.from([auth]),
     );
     if (p.hostname && !p.transportfiles) {
-      const script = `#!/bin/bash\nhostnamectl set-hostname ${p.hostname}\n`;
+      const script = `#!/bin/bash\nhostnamectl set-hostname ${shellWord(p.hostname)}\n`;
       await this.punch(ctx, p.userid, 'punch host name', 'hostname.sh', () =>
         Readable.from([script]),
       );

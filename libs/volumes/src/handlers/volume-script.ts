@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { shellWord } from '#hypervisor';
 import type { VolumeConnectionPayload } from '#jobs';
 
 /**
@@ -11,14 +12,15 @@ export function volumeScript(
   c: VolumeConnectionPayload,
   connections: number,
 ): { name: string; body: Readable } {
+  // values are validated at the API; quoting keeps a value one word whatever slips through
   const lines = [
     '#!/bin/bash',
-    `# ${kind} volume ${c.targetLun} for ${c.assignerId} (${c.osVersion})`,
-    `fcp_list="${c.fcps.join(' ')}"`,
-    `target_wwpns="${c.targetWwpns.join(' ')}"`,
-    `target_lun="${c.targetLun}"`,
+    `# ${kind} volume`,
+    `fcp_list=${shellWord(c.fcps.join(' '))}`,
+    `target_wwpns=${shellWord(c.targetWwpns.join(' '))}`,
+    `target_lun=${shellWord(c.targetLun)}`,
     `multipath=${c.multipath ? 'True' : 'False'}`,
-    `target_filename="${c.mountPoint ?? ''}"`,
+    `target_filename=${shellWord(c.mountPoint ?? '')}`,
     `total_connections=${connections}`,
     '',
   ];
