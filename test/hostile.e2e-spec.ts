@@ -38,6 +38,47 @@ describe('hostile input', () => {
       expect400(res, field);
       expect(await operationCount()).toBe(before);
     });
+
+    it.each([
+      ['vcpus', { vcpus: 8, max_cpu: 4 }],
+      ['memory', { memory: 4096, max_mem: '2G' }],
+      ['memory', { memory: 2048, max_mem: '1024M' }],
+      ['disk size', { disk_list: [{ size: '99999999G', disk_pool: 'ECKD:POOL1' }] }],
+      ['disk size', { disk_list: [{ size: '9999999999', disk_pool: 'FBA:POOL2' }] }],
+      ['size', { disk_list: [{ size: '1'.repeat(400), disk_pool: 'ECKD:POOL1' }] }],
+      ['alterdev', { loaddev: { alterdev: '1234\nCLASS G' } }],
+    ])('refuses %s beyond what the directory can take: %p', async (field, over) => {
+      const before = await operationCount();
+      expect400(await stack.http('POST', '/guests', { body: guest(over) }), field);
+      expect(await operationCount()).toBe(before);
+    });
+
+    it.each([
+      ['timeout', { action: 'softstop', timeout: 1e308 }],
+      ['poll_interval', { action: 'softstop', timeout: 10, poll_interval: 1e15 }],
+      [
+        'maxtotal',
+        {
+          action: 'live_migrate_vm',
+          destination: 'SSI2',
+          lgr_action: 'move',
+          parms: { maxtotal: 1e308 },
+        },
+      ],
+      [
+        'maxquiesce',
+        {
+          action: 'live_migrate_vm',
+          destination: 'SSI2',
+          lgr_action: 'move',
+          parms: { maxquiesce: 2 ** 40 },
+        },
+      ],
+    ])('refuses a guest action with %s out of range', async (field, body) => {
+      const before = await operationCount();
+      expect400(await stack.http('POST', '/guests/HOST01/action', { body }), field);
+      expect(await operationCount()).toBe(before);
+    });
   });
 
   describe('#16.2 body shape', () => {

@@ -15,15 +15,18 @@ import { OS_VERSION } from '#images';
 import { REMOTE_HOST, VDEV } from '#jobs';
 import { Boolish, Integerish } from '#envelope';
 
+/** Longest wait a start or stop may ask for: a day (an operation holds its guest's line). */
+export const MAX_WAIT_S = 86_400;
+
 /** `start`: optional seconds to wait for the guest OS to become reachable. */
 export class StartActionDto {
-  @IsOptional() @Integerish() @IsInt() @Min(0) timeout?: number;
+  @IsOptional() @Integerish() @IsInt() @Min(0) @Max(MAX_WAIT_S) timeout?: number;
 }
 
 /** `stop`: optional wait for the log-off, and poll interval, in seconds. */
 export class StopActionDto {
-  @IsOptional() @Integerish() @IsInt() @Min(0) timeout?: number;
-  @IsOptional() @Integerish() @IsInt() @Min(0) poll_interval?: number;
+  @IsOptional() @Integerish() @IsInt() @Min(0) @Max(MAX_WAIT_S) timeout?: number;
+  @IsOptional() @Integerish() @IsInt() @Min(0) @Max(MAX_WAIT_S) poll_interval?: number;
 }
 
 /** Every action of spec §4.7; those without a handler yet answer 501. */

@@ -6,6 +6,9 @@ export const BLOCK_BYTES = 512;
 
 export type DiskKind = 'ECKD' | 'FBA';
 
+/** Largest minidisk: a 3390 EAV volume's cylinders, an FBA device's 31-bit block count. */
+export const MAX_UNITS: Readonly<Record<DiskKind, number>> = { ECKD: 1_182_006, FBA: 2 ** 31 - 1 };
+
 /**
  * Units (cylinders or blocks) for a size string: `<n>M`, `<n>G`, or a bare number of
  * cylinders/blocks; case insensitive. Raises an input error (→ 400) when unreadable.
@@ -19,14 +22,18 @@ export function sizeToUnits(size: string, kind: DiskKind): number {
     );
   const n = Number(m[1]);
   const unit = m[2].toUpperCase();
+  let units = n;
   if (!unit) {
     if (!Number.isInteger(n) || n < 1)
       throw Errors.input(3, `disk size '${size}' must be a whole number`);
-    return n;
+  } else {
+    const bytes = n * 1024 ** (unit === 'G' ? 3 : 2);
+    units = Math.ceil(bytes / (kind === 'ECKD' ? CYLINDER_BYTES : BLOCK_BYTES));
+    if (units < 1) throw Errors.input(3, `disk size '${size}' is too small`);
   }
-  const bytes = n * 1024 ** (unit === 'G' ? 3 : 2);
-  const units = Math.ceil(bytes / (kind === 'ECKD' ? CYLINDER_BYTES : BLOCK_BYTES));
-  if (units < 1) throw Errors.input(3, `disk size '${size}' is too small`);
+  if (units > MAX_UNITS[kind]) {
+    throw Errors.input(3, `disk size '${size}' is larger than an ${kind} minidisk can be`);
+  }
   return units;
 }
 

@@ -36,7 +36,12 @@ import { Boolish, Integerish } from '#envelope';
 export const DISK_FORMATS = ['ext2', 'ext3', 'ext4', 'xfs', 'swap', 'none'] as const;
 
 export class DiskSpecDto {
-  @IsDefined() @IsString() size!: string;
+  @IsDefined()
+  @IsString()
+  @Matches(/^\s*\d{1,10}(\.\d{1,6})?\s*[mMgG]?\s*$/, {
+    message: 'size must be <n>M, <n>G or a number of cylinders or blocks',
+  })
+  size!: string;
   @IsOptional()
   @IsIn(DISK_FORMATS, { message: `format must be one of ${DISK_FORMATS.join(', ')}` })
   format?: string;
@@ -54,7 +59,10 @@ export class DiskSpecDto {
 export class LoaddevDto {
   @IsOptional() @IsString() @Matches(/^[0-9a-fA-F]{1,16}$/) portname?: string;
   @IsOptional() @IsString() @Matches(/^[0-9a-fA-F]{1,16}$/) lun?: string;
-  @IsOptional() @IsString() alterdev?: string;
+  @IsOptional()
+  @IsString()
+  @Matches(/^[0-9a-fA-F]{1,4}$/, { message: 'alterdev must be 1 to 4 hexadecimal digits' })
+  alterdev?: string;
 }
 
 export class CreateGuestDto {

@@ -4,6 +4,10 @@ import type { CreateGuestPayload, ResolvedDisk } from '#jobs';
 import type { CreateGuestDto, DiskSpecDto } from './create-guest.dto.js';
 import { type DiskKind, sizeToUnits, vdevPlus } from '../domain/disk-size.js';
 
+/** A `max_mem` value (`<n>M` or `<n>G`) in MB. */
+const memoryMb = (size: string): number =>
+  Number(size.slice(0, -1)) * (size.endsWith('G') ? 1024 : 1);
+
 /** The disk's pool (given, or the only configured one) and its kind; input errors otherwise. */
 export function resolvePool(disk: DiskSpecDto, cfg: Config): { pool: string; kind: DiskKind } {
   let pool = disk.disk_pool;
@@ -51,13 +55,22 @@ export function resolveCreateGuest(dto: CreateGuestDto, cfg: Config): CreateGues
     };
   });
   const comments = [...(dto.comment_list ?? []), ...(dto.comments ?? [])];
+  const maxCpu = dto.max_cpu ?? cfg.USER_DEFAULT_MAX_CPU;
+  const maxMem = (dto.max_mem ?? cfg.USER_DEFAULT_MAX_MEMORY).toUpperCase();
+  // CP refuses a directory entry whose initial storage or CPUs exceed its maximums: say so now
+  if (dto.vcpus > maxCpu) {
+    throw Errors.input(3, `vcpus ${dto.vcpus} is more than max_cpu ${maxCpu}`);
+  }
+  if (dto.memory > memoryMb(maxMem)) {
+    throw Errors.input(3, `memory ${dto.memory}M is more than max_mem ${maxMem}`);
+  }
   return {
     userid: dto.userid.toUpperCase(),
     vcpus: dto.vcpus,
     memory: dto.memory,
     userProfile: (dto.user_profile || cfg.USER_PROFILE).toUpperCase(),
-    maxCpu: dto.max_cpu ?? cfg.USER_DEFAULT_MAX_CPU,
-    maxMem: (dto.max_mem ?? cfg.USER_DEFAULT_MAX_MEMORY).toUpperCase(),
+    maxCpu,
+    maxMem,
     disks,
     ...(dto.ipl_from ? { iplFrom: dto.ipl_from.toUpperCase() } : {}),
     ...(dto.ipl_param ? { iplParam: dto.ipl_param } : {}),

@@ -8,16 +8,20 @@ import {
   IsOptional,
   IsString,
   Matches,
+  Max,
+  Min,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { USERID } from '#jobs';
 
+const MAX_RELOCATE_S = 99_999_999;
+
 /** `parms` of live_migrate_vm (reference schema: these keys only). */
 export class MigrateParmsDto {
-  /** Seconds; −1 = NOLIMIT. */
-  @IsOptional() @IsInt() maxtotal?: number;
-  @IsOptional() @IsInt() maxquiesce?: number;
+  /** Seconds; −1 = NOLIMIT. CP takes 1 to 99999999 seconds. */
+  @IsOptional() @IsInt() @Min(-1) @Max(MAX_RELOCATE_S) maxtotal?: number;
+  @IsOptional() @IsInt() @Min(-1) @Max(MAX_RELOCATE_S) maxquiesce?: number;
   @IsOptional() @IsString() immediate?: string;
   @IsOptional() @IsString() forcearch?: string;
   @IsOptional() @IsString() forcedomain?: string;

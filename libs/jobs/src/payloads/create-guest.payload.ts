@@ -30,7 +30,7 @@ export class ResolvedDisk {
   @IsIn(['3390', '9336']) deviceType!: '3390' | '9336';
   @Matches(DISK_POOL) diskPool!: string;
   /** Cylinders (3390) or 512-byte blocks (9336). */
-  @IsInt() @Min(1) units!: number;
+  @IsInt() @Min(1) @Max(2 ** 31 - 1) units!: number;
   /** File system to make, or `none`. */
   @IsString() format!: string;
   /** What the client asked for, echoed in the result list. */
@@ -59,7 +59,7 @@ export class CreateGuestPayload {
   @IsOptional() @IsString() loaddevPortname?: string;
   @IsOptional() @IsString() loaddevLun?: string;
   @IsOptional() @IsString() loaddevAlterdev?: string;
-  @IsInt() @Min(0) shareUnit!: number;
+  @IsInt() @Min(0) @Max(10_000) shareUnit!: number;
   /** CPU pool the guest is scheduled in (`COMMAND SCHEDULE * WITHIN POOL`). */
   @IsOptional() @Matches(DIRECTORY_NAME) cpuPool?: string;
   /** SHARE operands given by the client, replacing the default relative share. */

@@ -6,6 +6,7 @@ import {
   IsInt,
   IsOptional,
   Matches,
+  Max,
   Min,
   ValidateNested,
 } from 'class-validator';
@@ -15,8 +16,8 @@ export const RELOCATE_FORCE = ['ARCHITECTURE', 'DOMAIN', 'STORAGE'] as const;
 
 /** VMRELOCATE options, resolved from the request's `parms` (absent limit = NOLIMIT). */
 export class RelocateOptions {
-  @IsOptional() @IsInt() @Min(0) maxTotal?: number;
-  @IsOptional() @IsInt() @Min(0) maxQuiesce?: number;
+  @IsOptional() @IsInt() @Min(0) @Max(99_999_999) maxTotal?: number;
+  @IsOptional() @IsInt() @Min(0) @Max(99_999_999) maxQuiesce?: number;
   @IsOptional() @IsBoolean() immediate?: boolean;
   @IsOptional()
   @IsArray()
