@@ -5,14 +5,15 @@ import { TestStack } from './support/stack.js';
 
 /**
  * Issue #16 "Prove it": seeded, bounded generative requests against every route of
- * /openapi.json. Every answer is an envelope, never a 5xx, and /health/live keeps answering.
+ * /openapi.json, with a worker process running whatever was accepted. Every answer is an
+ * envelope, never a 5xx, /health/live keeps answering, and the worker never dies.
  * `npm run bench:fuzz` runs the long version.
  */
 describe('fuzz', () => {
   let stack: TestStack;
   let routes: [string, string][];
   beforeAll(async () => {
-    stack = await TestStack.start({ worker: 'none' });
+    stack = await TestStack.start({ worker: 'process' });
     routes = routesOf((await stack.http('GET', '/openapi.json')).body);
   });
   afterAll(() => stack.close());
@@ -48,5 +49,21 @@ describe('fuzz', () => {
       { seed: 16, numRuns: 300, endOnFailure: true },
     );
     expect(await liveMs()).toBeLessThan(100);
+  });
+
+  it('leaves the worker running, with every accepted operation ended', async () => {
+    const active = async () => {
+      let n = 0;
+      for (const status of ['queued', 'running']) {
+        const res = await stack.http('GET', `/operations?status=${status}&limit=100`);
+        n += (res.body.output.operations as unknown[]).length;
+      }
+      return n;
+    };
+    for (let i = 0; i < 120 && (await active()) > 0; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(await active()).toBe(0);
+    expect(stack.workerProcessAlive()).toBe(true);
   });
 });

@@ -129,6 +129,12 @@ export class TestStack {
     );
   }
 
+  /** Whether the worker process started by startWorkerProcess() is still running. */
+  workerProcessAlive(): boolean {
+    const p = this.workerProc?.proc;
+    return !!p && p.exitCode === null && p.signalCode === null;
+  }
+
   /** Stops the worker process with SIGTERM and resolves with its exit code. */
   async stopWorkerProcess(): Promise<number | null> {
     const p = this.workerProc;
