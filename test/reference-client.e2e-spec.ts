@@ -209,10 +209,17 @@ describe('the reference client, on the wire', () => {
         200,
       );
 
+      const sim = async (path: string) => (await request(stack.simUrl, 'GET', path)).body;
+      const since = (await sim('/admin/calls')).lastSeq;
       const res = await client.call('GET', '/guests/REF06/disks');
       expect(res.status).toBe(200);
+      // one query for the whole list, not one per disk
+      const asked = (await sim(`/admin/calls?since=${since}`)).calls.filter(
+        (c: { target: string }) => c.target === 'REF06',
+      );
+      expect(asked.map((c: { function: string }) => c.function)).toEqual(['Image_Disk_Query']);
 
-      const state = (await request(stack.simUrl, 'GET', '/admin/state')).body;
+      const state = await sim('/admin/state');
       const rdevOf = new Map<string, string>(
         state.pools.flatMap((p: { volumes: SimVolume[] }) =>
           p.volumes.map((v) => [v.volser, v.rdev] as const),
