@@ -112,6 +112,7 @@ describe('guest reads', () => {
     expect(listed.body.output.minidisks).toEqual([
       {
         vdev: '0100',
+        rdev: null, // logged off: linked on no device
         device_type: '3390',
         access_type: 'R/W',
         device_size: 10,

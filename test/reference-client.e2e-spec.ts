@@ -1,5 +1,5 @@
 import { ageOperation } from '../libs/persistence/src/testing/age-operation.js';
-import { eventually } from './support/http.js';
+import { eventually, request } from './support/http.js';
 import { pyStr, ReferenceClient } from './support/reference-client.js';
 import { importSampleImage } from './support/sample-image.js';
 import { TestStack } from './support/stack.js';
@@ -177,6 +177,78 @@ describe('the reference client, on the wire', () => {
         vswitch: { grant_userid: 'ref01' },
       });
       expect(known.status).toBe(200);
+    });
+  });
+
+  describe('6. guest_get_disks_info reports the real device each minidisk is on', () => {
+    interface SimVolume {
+      volser: string;
+      rdev: string;
+    }
+    interface SimDisk {
+      vdev: string;
+      volser: string;
+    }
+
+    it('rdev is the device of the volume the simulator allocated the minidisk on', async () => {
+      // Three disks on three volumes: two ECKD (the second does not fit beside the first) and one FBA.
+      const made = await client.call('POST', '/guests', {
+        guest: {
+          userid: 'ref06',
+          vcpus: 1,
+          memory: 1024,
+          disk_list: [
+            { size: '5000', is_boot_disk: true },
+            { size: '9000' },
+            { size: '1g', disk_pool: 'FBA:FBAPOOL1' },
+          ],
+        },
+      });
+      expect(made.status).toBe(200);
+      expect((await client.call('POST', '/guests/REF06/action', { action: 'start' })).status).toBe(
+        200,
+      );
+
+      const sim = async (path: string) => (await request(stack.simUrl, 'GET', path)).body;
+      const since = (await sim('/admin/calls')).lastSeq;
+      const res = await client.call('GET', '/guests/REF06/disks');
+      expect(res.status).toBe(200);
+      // one query for the whole list, not one per disk
+      const asked = (await sim(`/admin/calls?since=${since}`)).calls.filter(
+        (c: { target: string }) => c.target === 'REF06',
+      );
+      expect(asked.map((c: { function: string }) => c.function)).toEqual(['Image_Disk_Query']);
+
+      const state = await sim('/admin/state');
+      const rdevOf = new Map<string, string>(
+        state.pools.flatMap((p: { volumes: SimVolume[] }) =>
+          p.volumes.map((v) => [v.volser, v.rdev] as const),
+        ),
+      );
+      const user = state.users.find((u: { userid: string }) => u.userid === 'REF06');
+      const disks: Record<string, SimDisk> = user.disks;
+      const expected = Object.values(disks)
+        .map((d) => ({ vdev: d.vdev, rdev: rdevOf.get(d.volser), volume_label: d.volser }))
+        .sort((a, b) => a.vdev.localeCompare(b.vdev));
+      expect(new Set(expected.map((d) => d.rdev)).size).toBe(3);
+      expect(
+        res.body.output.minidisks.map((m: Record<string, unknown>) => ({
+          vdev: m.vdev,
+          rdev: m.rdev,
+          volume_label: m.volume_label,
+        })),
+      ).toEqual(expected);
+      for (const m of res.body.output.minidisks) expect(m.rdev).toMatch(/^[0-9A-F]{4}$/);
+
+      // Logged off, the minidisks are linked nowhere: the directory's entries, rdev null.
+      expect((await client.call('POST', '/guests/REF06/action', { action: 'stop' })).status).toBe(
+        200,
+      );
+      const off = await client.call('GET', '/guests/REF06/disks');
+      expect(off.status).toBe(200);
+      expect(
+        off.body.output.minidisks.map((m: Record<string, unknown>) => [m.vdev, m.rdev]),
+      ).toEqual(expected.map((d) => [d.vdev, null]));
     });
   });
 

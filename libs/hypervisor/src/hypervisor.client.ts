@@ -7,6 +7,7 @@ import type {
   AdapterQueryOutput,
   ImageDiskCreateOutput,
   ImageDiskCreateParams,
+  ImageDiskQueryOutput,
   ImagePerformanceOutput,
   ImageStatusOutput,
   MgmtArgs,
@@ -125,6 +126,14 @@ export class HypervisorClient {
   /** Image_Disk_Delete_DM: removes a minidisk and frees its extent. 208/36 not defined. */
   imageDiskDeleteDM(userid: string, vdev: string): Promise<void> {
     return this.call('Image_Disk_Delete_DM', userid, { vdev });
+  }
+
+  /**
+   * Image_Disk_Query (`vdasd_id=ALL` or one vdev): the DASD of the running guest, each with the
+   * real device it is on. 200/4 no user, 200/12 not logged on, 204/8 no such vdev.
+   */
+  imageDiskQuery(userid: string, vdasdId = 'ALL'): Promise<ImageDiskQueryOutput> {
+    return this.call('Image_Disk_Query', userid, { vdasdId });
   }
 
   /** Image_Status_Query: which of the targets are logged on (`*` for all). */

@@ -21,6 +21,7 @@ export const SMAPI_FUNCTIONS = [
   'Image_Deactivate',
   'Image_Disk_Create_DM',
   'Image_Disk_Delete_DM',
+  'Image_Disk_Query',
   'Image_Status_Query',
   'Image_Volume_Space_Query_DM',
   'System_Info_Query',
@@ -111,6 +112,34 @@ export interface ImageDiskCreateOutput {
 
 export interface ImageDiskDeleteParams {
   vdev: string;
+}
+
+export interface ImageDiskQueryParams {
+  /** `ALL`, or one virtual device number (1-4 hex digits): the function's `vdasd_id=`. */
+  vdasdId: string;
+}
+
+/**
+ * One DASD of a logged-on guest's running configuration, as CP reports it (QUERY VIRTUAL
+ * DASD): the minidisk's virtual device, the real device of the volume it is on, and its extent.
+ */
+export interface VirtualDasd {
+  vdev: string;
+  /** Real device number (4 hex digits); `VDSK` for a virtual disk in storage. */
+  rdev: string;
+  accessType: 'R/O' | 'R/W';
+  /** `3390`, `9336`… (a virtual disk, `FB-512 V-DISK`, reports as 9336). */
+  deviceType: string;
+  /** In `units`. */
+  size: number;
+  units: 'Cylinders' | 'Blocks';
+  /** Label of the volume; `(VDSK)` for a virtual disk, `(TEMP)` for a temporary one. */
+  volid: string;
+}
+
+/** Image_Disk_Query: 200/4 no such user, 200/12 not logged on, 204/8 no such vdev. */
+export interface ImageDiskQueryOutput {
+  dasd: VirtualDasd[];
 }
 
 export interface ImageStatusOutput {

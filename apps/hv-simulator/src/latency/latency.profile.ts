@@ -26,6 +26,8 @@ const REALISTIC_MS: Record<CallOp, number> = {
   Image_Deactivate: 2000,
   Image_Disk_Create_DM: 2000,
   Image_Disk_Delete_DM: 1200,
+  // CP QUERY VIRTUAL DASD of a running guest
+  Image_Disk_Query: 80,
   Image_Status_Query: 60,
   Image_Volume_Space_Query_DM: 200,
   System_Info_Query: 100,

@@ -22,6 +22,8 @@ export const CODES = {
   IMAGE_BEING_DEACTIVATED: code(200, 16, 'Image being deactivated'),
   // rc 0 rs 12 is Image_Status_Query's own "Image not active" (a success with a note).
   STATUS_NOT_ACTIVE: code(0, 12, 'Image not active'),
+  // [RCERR_IMAGEDEVU] 204: devices of the running configuration
+  IMAGE_DEVICE_NOT_EXIST: code(204, 8, 'Image device does not exist'),
   // [RCERR_IMAGEDISKU] 208
   DISK_NOT_EXIST: code(208, 36, 'Image disk does not exist'),
   // [RCERR_IMAGEDEF] 400: directory entries

@@ -6,6 +6,7 @@ import {
   imageQueryDM,
 } from './image-directory.smapi.js';
 import { imageDiskCreateDM, imageDiskDeleteDM } from './image-disk.smapi.js';
+import { imageDiskQuery } from './image-disk-query.smapi.js';
 import { imageActivate, imageDeactivate, imageStatusQuery } from './image-power.smapi.js';
 import {
   imageLockDM,
@@ -41,6 +42,7 @@ const HANDLERS: Record<SmapiFunction, SmapiHandler> = {
   Image_Deactivate: imageDeactivate,
   Image_Disk_Create_DM: imageDiskCreateDM,
   Image_Disk_Delete_DM: imageDiskDeleteDM,
+  Image_Disk_Query: imageDiskQuery,
   Image_Status_Query: imageStatusQuery,
   Image_Volume_Space_Query_DM: volumeSpaceQueryDM,
   System_Info_Query: systemInfoQuery,

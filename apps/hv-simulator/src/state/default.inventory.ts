@@ -14,10 +14,12 @@ export const DEFAULT_FBA_POOL = 'FBAPOOL1';
  */
 const LAYOUT: Record<
   DiskDeviceType,
-  { prefix: string; count: number; start: number; size: number }
+  { prefix: string; count: number; start: number; size: number; rdevBase: number }
 > = {
-  '3390': { prefix: 'EV', count: 4, start: 1, size: 10_016 },
-  '9336': { prefix: 'FB', count: 3, start: 32, size: 4_194_304 },
+  // Real device numbers: ECKD volumes from 6000, FBA from 7000 (as an installation's I/O
+  // definition groups device types in ranges).
+  '3390': { prefix: 'EV', count: 4, start: 1, size: 10_016, rdevBase: 0x6000 },
+  '9336': { prefix: 'FB', count: 3, start: 32, size: 4_194_304, rdevBase: 0x7000 },
 };
 
 export interface InventoryOptions {
@@ -32,16 +34,44 @@ export interface InventoryOptions {
   fcp?: FcpInventory;
 }
 
+/** Device numbers any volume of any pool is attached on. */
+function rdevsInUse(state: SimState): Set<number> {
+  const used = Object.values(state.pools).flatMap((p) => p.volumes.map((v) => v.rdev));
+  // State saved before volumes had device numbers has none to count.
+  return new Set(used.filter((r) => Boolean(r)).map((r) => parseInt(r, 16)));
+}
+
+/** The lowest free device number of the type's range; never one another volume has. */
+function nextRdev(state: SimState, deviceType: DiskDeviceType): string {
+  const used = rdevsInUse(state);
+  let n = LAYOUT[deviceType].rdevBase;
+  while (used.has(n)) n++;
+  return n.toString(16).toUpperCase().padStart(4, '0');
+}
+
 function makePool(name: string, deviceType: DiskDeviceType, ordinal: number): PoolRecord {
   const l = LAYOUT[deviceType];
   const volumes = Array.from({ length: l.count }, (_, i) => ({
     // Pool n of a type gets volsers <prefix>n01…, so POOL1 is EV0001…EV0004.
     volser: `${l.prefix}${String(ordinal * 100 + i + 1).padStart(4, '0')}`,
+    rdev: '',
     start: l.start,
     size: l.size,
     extents: [],
   }));
   return { name, deviceType, volumes };
+}
+
+/**
+ * Gives every volume without a device number the next free one of its type (new pools, and
+ * state saved before volumes had one); numbers once given are kept for good.
+ */
+function attachVolumes(state: SimState): void {
+  for (const pool of Object.values(state.pools)) {
+    for (const vol of pool.volumes) {
+      if (!vol.rdev) vol.rdev = nextRdev(state, pool.deviceType);
+    }
+  }
 }
 
 /** Adds missing profiles and pools named by the options; never removes anything. */
@@ -62,6 +92,7 @@ export function ensureInventory(state: SimState, opts: InventoryOptions): void {
     const ordinal = Object.values(state.pools).filter((p) => p.deviceType === type).length;
     state.pools[rawName] = makePool(rawName, type, ordinal);
   }
+  attachVolumes(state);
 }
 
 /** A fresh system: no users, the default profiles and pools. */

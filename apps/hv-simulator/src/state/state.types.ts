@@ -15,6 +15,8 @@ export interface Extent {
 /** A DASD volume of a pool; `start`/`size` bound its allocatable region, in the pool's units. */
 export interface VolumeRecord {
   volser: string;
+  /** Real device number the volume is attached on (4 upper-case hex digits), unique system-wide. */
+  rdev: string;
   start: number;
   size: number;
   extents: Extent[];

@@ -15,6 +15,7 @@ describe('simulator wire request decoding', () => {
     ['Image_Create_DM', { directory: ['USER LINUX01 PW 1G 2G G', 'CPU 00'] }],
     ['Image_Pause', { pause: 'PAUSE=NO' }],
     ['Virtual_Network_Adapter_Query_Extended', { keys: ['image_device_number=*'] }],
+    ['Image_Disk_Query', { keys: ['vdasd_id=ALL'] }],
     [
       'Virtual_Network_Vswitch_Set_Extended',
       { keys: ['switch_name=VSW1', 'grant_userid=LINUX01'] },
@@ -104,6 +105,32 @@ describe('simulator wire response encoding', () => {
       rs: 0,
       output,
     });
+  });
+
+  it('Image_Disk_Query, byte for byte: the structures follow the codes with no length', () => {
+    const dasd = {
+      vdev: '0100',
+      rdev: '6000',
+      accessType: 2,
+      deviceType: '3390',
+      size: 10n,
+      unit: 1,
+      volid: 'EV0001',
+    };
+    const entry =
+      Buffer.from('0100' + '6000').toString('hex') +
+      '02' +
+      Buffer.from('3390').toString('hex') +
+      '000000000000000a' +
+      '01' +
+      Buffer.from('EV0001').toString('hex') +
+      '00';
+    // body 12 + 29 = 41 = 0x29
+    const wire = encodeWireResponse('Image_Disk_Query', 6, 0, 0, { dasd: [dasd] });
+    expect(wire).toEqual(
+      Buffer.from('00000006' + '00000029' + '00000006' + '00000000' + '00000000' + entry, 'hex'),
+    );
+    expect(decodeResponse('Image_Disk_Query', wire).output).toEqual({ dasd: [dasd] });
   });
 
   it('a failure carries its codes only, or the error data its layout allows', () => {

@@ -46,6 +46,7 @@ function writeField(field: OutputField, v: unknown, rc: number): Buffer {
         return field.framed ? Buffer.concat([word(fields.length), fields]) : fields;
       });
       const body = Buffer.concat(elements);
+      if (field.size === 'rest') return body;
       return Buffer.concat([word(field.size === 'count' ? elements.length : body.length), body]);
     }
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '#config';
 import { type Envelope, Errors, ok } from '#envelope';
-import { HypervisorClient } from '#hypervisor';
+import { HypervisorClient, isSmapi, type VirtualDasd } from '#hypervisor';
 import type { ResolvedDisk } from '#jobs';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
 import { sizeToUnits, vdevPlus } from '../domain/disk-size.js';
@@ -12,11 +12,16 @@ import { activeGuestDiskDelete } from './disks.handlers.js';
 import { GuestsRepository } from '#persistence';
 import { requireManagedGuest } from '../managed-guest.js';
 
-/** One minidisk as GET /guests/{userid}/disks shows it (spec §4.3). */
+/** One minidisk as GET /guests/{userid}/disks shows it (spec §4.3), in the reference's key order. */
 export interface MinidiskView {
   vdev: string;
-  device_type: string;
+  /**
+   * Real device the minidisk is on, as the running guest has it; null for a logged-off guest,
+   * whose minidisks are linked nowhere (the reference cannot answer one at all).
+   */
+  rdev: string | null;
   access_type: 'R/O' | 'R/W';
+  device_type: string;
   device_size: number;
   device_units: 'Cylinders' | 'Blocks';
   volume_label: string;
@@ -36,13 +41,27 @@ export function minidisks(directory: readonly string[]): MinidiskView[] {
       // MDISK <vdev> <type> <start> <count> <volser> <mode>; virtual: MDISK <vdev> FB-512 V-DISK <blocks> <mode>
       return {
         vdev: w[1].toUpperCase().padStart(4, '0'),
-        device_type: (w[2] ?? '').toUpperCase(),
+        rdev: null,
         access_type: WRITE_MODES.test((virtual ? w[5] : w[6]) ?? '') ? 'R/W' : 'R/O',
+        device_type: (w[2] ?? '').toUpperCase(),
         device_size: Number(w[4]),
         device_units: fba ? 'Blocks' : 'Cylinders',
         volume_label: ((virtual ? w[3] : w[5]) ?? '').toUpperCase(),
       };
     });
+}
+
+/** A DASD of the running guest (Image_Disk_Query) as the reference's entry. */
+function dasdView(d: VirtualDasd): MinidiskView {
+  return {
+    vdev: d.vdev,
+    rdev: d.rdev,
+    access_type: d.accessType,
+    device_type: d.deviceType,
+    device_size: d.size,
+    device_units: d.units,
+    volume_label: d.volid,
+  };
 }
 
 /** Guest disks of spec §4.3: read from the directory; add and delete as operations. */
@@ -56,10 +75,20 @@ export class GuestDisksService {
   ) {}
 
   /**
-   * No database check, as the reference (§10 item 25): any user in the directory. The
-   * reference answers a guest without minidisks with a 500; we answer an empty list.
+   * No database check, as the reference (§10 item 25): any user in the directory. A running
+   * guest is answered as the reference does, from one Image_Disk_Query (with each disk's real
+   * device); a logged-off one, which that function cannot answer (the reference fails with a
+   * 500), from its directory with `rdev` null. The reference answers a guest without
+   * minidisks with a 500; we answer an empty list.
    */
   async list(userid: string): Promise<Envelope<{ minidisks: MinidiskView[] }>> {
+    try {
+      const { dasd } = await this.hv.imageDiskQuery(userid);
+      return ok({ minidisks: dasd.map(dasdView) });
+    } catch (e) {
+      // not logged on, or not a user at all: the directory answers (or says it is unknown)
+      if (!isSmapi(e, [200, 12], [200, 4])) throw e;
+    }
     return ok({ minidisks: minidisks(await this.hv.imageQueryDM(userid)) });
   }
 

@@ -102,6 +102,13 @@ describe('SMAPI request encoding', () => {
     );
   });
 
+  it('Image_Disk_Query: the vdasd_id keyword with its NUL, no count before it', () => {
+    // header 4+16 + 4+5 + 4+2 + 4+7 = 46; 'vdasd_id=ALL' + NUL = 13; total 59 = 0x3b
+    expect(encodeRequest('Image_Disk_Query', caller, { keys: ['vdasd_id=ALL'] })).toEqual(
+      b('0000003b', head('Image_Disk_Query'), t('vdasd_id=ALL'), '00'),
+    );
+  });
+
   it('Response_Recovery: empty userid and password, target MAINT, then the request id', () => {
     expect(encodeResponseRecovery(0x1234)).toEqual(
       b(
@@ -217,6 +224,42 @@ describe('SMAPI response decoding', () => {
       samplesTotal: 12,
       guestName: 'LINUX01 ',
     });
+  });
+
+  it('Image_Disk_Query: unlengthed structures to the end, each ending in the label NUL', () => {
+    // vdev, rdev, access (2 = R/W), type, 8-byte size, unit (1 = cylinders), label + NUL
+    const eckd =
+      t('0100') + t('6018') + '02' + t('3390') + '0000000000004445' + '01' + t('VM6018') + '00';
+    // a shorter label: the NUL, not a fixed width, ends the structure
+    const fba = t('0101') + t('7001') + '01' + t('9336') + '0000000000200000' + '02' + t('FB1');
+    const body = '00000007' + '00000000' + '00000000' + eckd + fba + '00';
+    // 12 + (4+4+1+4+8+1+7) + (4+4+1+4+8+1+4) = 12 + 29 + 26 = 67 = 0x43
+    expect(w(body.length / 2)).toBe('00000043');
+    expect(decodeResponse('Image_Disk_Query', b('00000007', '00000043', body)).output).toEqual({
+      dasd: [
+        {
+          vdev: '0100',
+          rdev: '6018',
+          accessType: 2,
+          deviceType: '3390',
+          size: 17477n,
+          unit: 1,
+          volid: 'VM6018',
+        },
+        {
+          vdev: '0101',
+          rdev: '7001',
+          accessType: 1,
+          deviceType: '9336',
+          size: 2097152n,
+          unit: 2,
+          volid: 'FB1',
+        },
+      ],
+    });
+    // a user with no DASD: codes only, an empty array
+    const none = '00000008' + '00000000' + '00000000';
+    expect(decodeResponse('Image_Disk_Query', b('00000008', '0000000c', none)).output).toEqual({});
   });
 
   it('System_Info_Query: NUL-terminated fields in order', () => {

@@ -79,6 +79,33 @@ export const IMAGE_LAYOUTS = {
     ],
     output: operationId,
   },
+  // One `vdasd_id=ALL|<vdev>` string with its NUL (the C client sends no count before it).
+  // The answer is an array with neither a byte length nor per-structure lengths: fixed-size
+  // structures to the end of the output, each closed by the volume label's NUL
+  // (vmapiImage.h Image_Disk_Query_Layout: ARRAY_NO_LENGTH, NOBUFFER_STRUCT_LEN).
+  Image_Disk_Query: {
+    header: 'standard',
+    input: [{ name: 'keys', kind: 'cstrings' }],
+    output: [
+      {
+        name: 'dasd',
+        kind: 'array',
+        size: 'rest',
+        framed: false,
+        fields: [
+          { name: 'vdev', kind: 'fixed', size: 4 },
+          { name: 'rdev', kind: 'fixed', size: 4 },
+          // 1 R/O, 2 R/W
+          { name: 'accessType', kind: 'int1' },
+          { name: 'deviceType', kind: 'fixed', size: 4 },
+          { name: 'size', kind: 'int8' },
+          // 1 cylinders, 2 blocks
+          { name: 'unit', kind: 'int1' },
+          { name: 'volid', kind: 'cstring' },
+        ],
+      },
+    ],
+  },
   Image_Status_Query: { header: 'standard', input: [], output: stringList('active', 'name') },
   Image_Volume_Space_Query_DM: {
     header: 'standard',

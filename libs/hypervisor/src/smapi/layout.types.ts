@@ -39,14 +39,15 @@ export type OutputField =
 
 /**
  * An array of structures. `size` says how its extent is given: a 4-byte byte length
- * (`bytes`) or a 4-byte element count (`count`). `framed` structures each start with their
+ * (`bytes`), a 4-byte element count (`count`), or not at all: it runs to the end of the
+ * output (`rest`, the C client's ARRAY_NO_LENGTH). `framed` structures each start with their
  * own 4-byte length (bytes beyond the known fields are skipped, as a newer server may add
  * fields); unframed ones are just their fields one after another.
  */
 export interface ArrayField {
   name: string;
   kind: 'array';
-  size: 'bytes' | 'count';
+  size: 'bytes' | 'count' | 'rest';
   framed: boolean;
   fields: readonly OutputField[];
 }

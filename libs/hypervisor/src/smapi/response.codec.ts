@@ -68,6 +68,10 @@ function readElement(r: ByteReader, field: ArrayField, rc: number): OutputRecord
 
 function readArray(r: ByteReader, field: ArrayField, rc: number): OutputRecord[] {
   const records: OutputRecord[] = [];
+  if (field.size === 'rest') {
+    while (r.remaining > 0) records.push(readElement(r, field, rc));
+    return records;
+  }
   const extent = r.int4();
   if (extent < 0) throw new SmapiCodecError(`${field.name}: negative ${field.size} ${extent}`);
   if (field.size === 'count') {
