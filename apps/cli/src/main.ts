@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// hvctl: the command line for hv-orchestrator's API (issue #15). Every change is submitted as
+// an operation and followed over its events stream; `--json` prints what the API answers.
+import { Command, CommanderError } from 'commander';
+import { cliSettings, serviceVersion } from '#config';
+import { ApiClient, CliError } from './api-client.js';
+import { guestCommands } from './commands/guests.js';
+import { imageCommands } from './commands/images.js';
+import { opsCommands } from './commands/ops.js';
+import { volumeCommands } from './commands/volumes.js';
+import { vswitchCommands } from './commands/vswitches.js';
+import type { Ctx } from './output.js';
+
+const settings = cliSettings();
+const program = new Command('hvctl')
+  .description('Manage guests, images, volumes and operations of an hv-orchestrator service')
+  .version(serviceVersion())
+  .option('--url <url>', 'the service (HVCTL_URL)', settings.url)
+  .option('--admin-token-file <path>', 'admin token file (HVCTL_ADMIN_TOKEN_FILE)')
+  .option('--json', 'print what the API answers, as JSON')
+  .showHelpAfterError()
+  .exitOverride();
+
+let ctx: Ctx | undefined;
+const context = (): Ctx => {
+  if (ctx) return ctx;
+  const o = program.opts<{ url: string; adminTokenFile?: string; json?: boolean }>();
+  const tty = process.stdout.isTTY === true;
+  ctx = {
+    client: new ApiClient(o.url, {
+      ...settings,
+      ...(o.adminTokenFile ? { adminTokenFile: o.adminTokenFile } : {}),
+    }),
+    json: o.json === true,
+    tty,
+    color: tty && !settings.noColor,
+  };
+  return ctx;
+};
+
+guestCommands(program, context);
+imageCommands(program, context);
+volumeCommands(program, context);
+vswitchCommands(program, context);
+opsCommands(program, context);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (e) {
+  if (e instanceof CommanderError) process.exit(e.exitCode);
+  process.stderr.write(`hvctl: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(e instanceof CliError ? e.exitCode : 2);
+}

@@ -1,0 +1,109 @@
+import { styleText } from 'node:util';
+import { type ApiAnswer, type ApiClient, CliError, type Envelope } from './api-client.js';
+import { follow, type Operation } from './follow.js';
+import { barReporter, lineReporter } from './reporters.js';
+
+/** What every command gets: the client and how to print. */
+export interface Ctx {
+  client: ApiClient;
+  json: boolean;
+  /** stdout is a terminal and colours are not turned off. */
+  color: boolean;
+  tty: boolean;
+}
+
+const cell = (v: unknown): string => {
+  if (v === null || v === undefined) return '';
+  return typeof v === 'string' ? v : JSON.stringify(v);
+};
+
+/** An envelope's output for people: lines, `key: value` pairs, or a table of records. */
+export function human(output: unknown): string {
+  if (output === null || output === undefined || output === '') return '';
+  if (Array.isArray(output)) {
+    if (output.every((o) => typeof o !== 'object' || o === null))
+      return output.map(cell).join('\n');
+    const rows = output as Record<string, unknown>[];
+    const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+    const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)));
+    const fmt = (vals: string[]) =>
+      vals
+        .map((v, i) => v.padEnd(width[i]))
+        .join('  ')
+        .trimEnd();
+    return [fmt(cols), ...rows.map((r) => fmt(cols.map((c) => cell(r[c]))))].join('\n');
+  }
+  if (typeof output === 'object') {
+    return Object.entries(output as Record<string, unknown>)
+      .map(([k, v]) => `${k}: ${cell(v)}`)
+      .join('\n');
+  }
+  return cell(output);
+}
+
+function print(ctx: Ctx, value: unknown, asJson: unknown = value): void {
+  const text = ctx.json ? JSON.stringify(asJson, null, 2) : human(value);
+  if (text) process.stdout.write(`${text}\n`);
+}
+
+/** The envelope's failure as a CliError: its errmsg and codes (exit status 1). */
+function failure(env: Envelope): CliError {
+  const codes = `overallRC ${env.overallRC}, rc ${env.rc}, rs ${env.rs}`;
+  return new CliError(`${env.errmsg || 'failed'} (${codes})`);
+}
+
+/** Prints a synchronous answer's output, or fails with its errmsg. */
+export function answer(ctx: Ctx, res: ApiAnswer): void {
+  if (res.status >= 400 || res.body.overallRC !== 0) {
+    if (ctx.json) print(ctx, res.body);
+    throw failure(res.body);
+  }
+  print(ctx, res.body.output, res.body);
+}
+
+export async function read(ctx: Ctx, path: string): Promise<void> {
+  answer(ctx, await ctx.client.call('GET', path));
+}
+
+/**
+ * Submits a change as an operation (`Prefer: respond-async`). With `wait`, follows it to its
+ * end with progress (stderr) and prints its result; without, prints the operation id.
+ */
+export async function submit(
+  ctx: Ctx,
+  method: string,
+  path: string,
+  body: unknown,
+  wait: boolean,
+): Promise<void> {
+  const res = await ctx.client.call(method, path, {
+    body,
+    headers: { prefer: 'respond-async' },
+  });
+  if (res.status !== 202) return answer(ctx, res);
+  const op = res.body.output as Operation;
+  if (!wait) {
+    print(ctx, op.id, { id: op.id, location: res.headers.get('location') });
+    return;
+  }
+  finish(ctx, await followWithProgress(ctx, op.id));
+}
+
+export function followWithProgress(ctx: Ctx, id: string): Promise<Operation> {
+  // progress goes to stderr so stdout stays the result (a pipe gets only the answer)
+  const reporter = process.stderr.isTTY
+    ? barReporter(process.stderr, ctx.color)
+    : lineReporter(process.stderr);
+  return follow(ctx.client, id, reporter);
+}
+
+/** An ended operation: its result printed, or its errmsg as the failure. */
+export function finish(ctx: Ctx, op: Operation): void {
+  const env = op.response;
+  if (op.status === 'succeeded' && env) return print(ctx, env.output, env);
+  if (ctx.json) print(ctx, op);
+  if (env && env.overallRC !== 0) throw failure(env);
+  throw new CliError(`operation ${op.id} ended ${op.status}`);
+}
+
+export const bold = (ctx: Ctx, text: string) => (ctx.color ? styleText('bold', text) : text);

@@ -1,0 +1,186 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot } from '#config';
+import { TestStack } from './support/stack.js';
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** hvctl (the built dist/apps/cli) against a test stack, as a user runs it: not on a terminal. */
+describe('hvctl', () => {
+  let stack: TestStack;
+  let home: string;
+  beforeAll(async () => {
+    stack = await TestStack.start();
+    home = mkdtempSync(join(tmpdir(), 'hvctl-'));
+  });
+  afterAll(async () => {
+    await stack.close();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  const cache = () => join(home, 'tokens.json');
+  const hvctl = (args: string[], env: Record<string, string> = {}, url = stack.url) =>
+    new Promise<Run>((resolve) => {
+      execFile(
+        process.execPath,
+        [join(repoRoot(), 'dist/apps/cli/src/main.js'), ...args],
+        {
+          env: {
+            PATH: process.env.PATH,
+            HOME: home,
+            HVCTL_URL: url,
+            HVCTL_ADMIN_TOKEN_FILE: stack.config.TOKEN_PATH,
+            HVCTL_TOKEN_CACHE: cache(),
+            ...env,
+          },
+        },
+        (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+
+  it('creates a guest, following its steps with one line per event', async () => {
+    const run = await hvctl([
+      'guests',
+      'create',
+      'cli01',
+      '--vcpus',
+      '1',
+      '--memory',
+      '512',
+      '--disk',
+      '1g',
+    ]);
+    expect(run.stderr).toMatch(/^\d+\.\ds step define user started$/m);
+    expect(run.stderr).toMatch(/^\d+\.\ds step define user ended ok$/m);
+    expect(run.stderr).toMatch(/^\d+\.\ds progress 100% /m);
+    expect(run.stderr).toMatch(/^\d+\.\ds succeeded$/m);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^vdev\s+size\s+disk_pool\n0100\s+1g\s+ECKD:POOL1$/m);
+    // the short-lived token is cached for the next run, readable by its owner only
+    expect(statSync(cache()).mode & 0o777).toBe(0o600);
+  });
+
+  it('reuses the cached token, and renews one the service refuses', async () => {
+    const noAdmin = { HVCTL_ADMIN_TOKEN_FILE: join(home, 'missing') };
+    expect((await hvctl(['guests', 'list'], noAdmin)).stdout).toContain('CLI01');
+    writeFileSync(cache(), JSON.stringify({ [stack.url]: 'x.eyJleHAiOjk5OTk5OTk5OTl9.y' }));
+    const renewed = await hvctl(['guests', 'list']);
+    expect(renewed.code).toBe(0);
+    expect(renewed.stdout).toContain('CLI01');
+    const refused = await hvctl(['guests', 'list'], {
+      ...noAdmin,
+      HVCTL_TOKEN_CACHE: join(home, 'none.json'),
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('the service wants a token');
+  });
+
+  it('--no-wait prints the operation id; ops watch follows it to its end', async () => {
+    const run = await hvctl(['guests', 'start', 'cli01', '--no-wait']);
+    expect(run.code).toBe(0);
+    const id = run.stdout.trim();
+    expect(id).toMatch(UUID);
+    const watch = await hvctl(['ops', 'watch', id]);
+    expect(watch.code).toBe(0);
+    expect(watch.stderr).toMatch(/succeeded\n$/);
+    const shown = await hvctl(['--json', 'ops', 'show', id]);
+    expect(JSON.parse(shown.stdout).output).toMatchObject({ id, status: 'succeeded' });
+  });
+
+  it('exits 1 with the envelope errmsg when the operation fails', async () => {
+    const run = await hvctl(['guests', 'create', 'cli01', '--vcpus', '1', '--memory', '512']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^\d+\.\ds failed$/m);
+    expect(run.stderr).toMatch(/hvctl: .*already defined.* \(overallRC 8, rc 400, rs 8\)\n$/);
+  });
+
+  it('exits 1 with the errmsg of a refused request, and --json prints the envelope', async () => {
+    const run = await hvctl([
+      '--json',
+      'guests',
+      'create',
+      'cli02',
+      '--vcpus',
+      '0',
+      '--memory',
+      '512',
+    ]);
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout)).toMatchObject({ overallRC: 400 });
+    expect(run.stderr).toContain('vcpus');
+  });
+
+  it('exits 1 with a clear message when the service cannot be reached', async () => {
+    const run = await hvctl(['guests', 'list'], {}, 'http://127.0.0.1:1');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('cannot reach http://127.0.0.1:1');
+  });
+
+  describe('a dropped events stream', () => {
+    let proxy: Server;
+    let proxyUrl: string;
+    let cut = 0;
+    beforeAll(async () => {
+      const api = new URL(stack.url);
+      // cuts the first events stream after its first bytes: hvctl must resume, not restart
+      proxy = createServer((client: Socket) => {
+        const upstream = connect(Number(api.port), api.hostname);
+        let events = false;
+        client.on('data', (d: Buffer) => {
+          if (/^GET \/operations\/[^ ]+\/events/.test(d.toString())) events = true;
+          upstream.write(d);
+        });
+        upstream.on('data', (d: Buffer) => {
+          client.write(d);
+          if (events && cut === 0 && d.toString().includes('id: 2')) {
+            cut++;
+            client.destroy();
+            upstream.destroy();
+          }
+        });
+        client.on('error', () => upstream.destroy());
+        upstream.on('error', () => client.destroy());
+        client.on('close', () => upstream.destroy());
+        upstream.on('close', () => client.destroy());
+      });
+      await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+      proxyUrl = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+    });
+    afterAll(() => new Promise<void>((r) => proxy.close(() => r())));
+
+    it('resumes after the last event seen (Last-Event-ID), showing no step twice', async () => {
+      const run = await hvctl(
+        [
+          'guests',
+          'create',
+          'cli03',
+          '--vcpus',
+          '1',
+          '--memory',
+          '512',
+          '--disk',
+          '1g',
+          '--disk',
+          '1g',
+        ],
+        {},
+        proxyUrl,
+      );
+      expect(cut).toBe(1);
+      expect(run.stderr).toMatch(/^\d+\.\ds reconnecting \(1\)$/m);
+      expect(run.code).toBe(0);
+      const steps = run.stderr.split('\n').filter((l) => / step /.test(l));
+      expect(new Set(steps.map((l) => l.replace(/^\S+ /, ''))).size).toBe(steps.length);
+      expect(steps.filter((l) => /step create disk 0101 ended ok/.test(l))).toHaveLength(1);
+    });
+  });
+});
