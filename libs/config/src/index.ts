@@ -3,3 +3,4 @@ export { ConfigError, loadConfig } from './load-config.js';
 export { ConfigModule } from './config.module.js';
 export { repoRoot, serviceVersion } from './repo-root.js';
 export { redisOptions } from './redis-options.js';
+export { type ImportHostEntry, parseImportHost } from './import-hosts.js';

@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '#config';
 import { HvError } from '#envelope';
 import { confine, copyToFile, measure, type StreamFacts, TooLargeError } from '#files';
@@ -8,7 +8,8 @@ import type { ImportImagePayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { ImageErrors, reason } from '../domain/image-errors.js';
 import { imageDiskSizeUnits } from '../domain/image-header.js';
-import { type ImageLocation, importSource } from '../domain/image-url.js';
+import { HostPolicy } from '../domain/host-policy.js';
+import { type ImageLocation, importSource, redactUrl } from '../domain/image-url.js';
 import { type ImageFileFacts, ImageStore } from '../image.store.js';
 import { httpDownload } from '../transfer/http.download.js';
 import { ProgressReporter } from '../transfer/progress.reporter.js';
@@ -24,10 +25,15 @@ type Located<K extends ImageLocation['kind']> = Extract<ImageLocation, { kind: K
  */
 @Injectable()
 export class ImportImageHandler implements OperationHandler<'image.import'> {
+  private readonly log = new Logger('image.import');
+  private readonly policy: HostPolicy;
+
   constructor(
     private readonly cfg: AppConfig,
     private readonly store: ImageStore,
-  ) {}
+  ) {
+    this.policy = new HostPolicy(cfg.IMAGE_IMPORT_HOSTS);
+  }
 
   async run(p: ImportImagePayload, ctx: OperationContext): Promise<''> {
     if (await this.store.find(p.imageName)) throw ImageErrors.exists(p.imageName);
@@ -58,7 +64,9 @@ export class ImportImageHandler implements OperationHandler<'image.import'> {
     ctx: OperationContext,
   ): Promise<ImageFileFacts> {
     const source = importSource(p.url, p.remoteHost);
-    if (typeof source === 'string') throw ImageErrors.importFailed(`url ${p.url}: ${source}`);
+    if (typeof source === 'string') {
+      throw ImageErrors.importFailed(`url ${redactUrl(p.url)}: ${source}`);
+    }
     const progress = new ProgressReporter((pct) => ctx.progress(pct), 0, 95);
     try {
       let facts: StreamFacts;
@@ -67,7 +75,7 @@ export class ImportImageHandler implements OperationHandler<'image.import'> {
           facts = await this.fromFile(source, staging, progress);
           break;
         case 'http':
-          facts = await this.fromHttp(source, staging, progress);
+          facts = await this.fromHttp(source, staging, progress, ctx);
           break;
         case 'remote':
           facts = await this.fromRemote(source, staging);
@@ -110,16 +118,22 @@ export class ImportImageHandler implements OperationHandler<'image.import'> {
     }
   }
 
+  /**
+   * The stored url carries `***` for its credentials; the real ones come with the job
+   * (ctx.secrets). Every failure but size answers one errmsg; the cause goes to the log.
+   */
   private async fromHttp(
     source: Located<'http'>,
     staging: string,
     progress: ProgressReporter,
+    ctx: OperationContext,
   ): Promise<StreamFacts> {
     try {
-      const { stream, length } = await httpDownload(
-        source.url,
-        this.cfg.HTTP_IMPORT_TIMEOUT_S * 1000,
-      );
+      const { stream, length } = await httpDownload(source.url, {
+        idleMs: this.cfg.HTTP_IMPORT_TIMEOUT_S * 1000,
+        policy: this.policy,
+        credentials: ctx.secrets.urlCredentials ?? null,
+      });
       if (length !== null && length > this.cfg.IMAGE_MAX_BYTES) {
         stream.destroy();
         throw new TooLargeError(this.cfg.IMAGE_MAX_BYTES);
@@ -129,7 +143,13 @@ export class ImportImageHandler implements OperationHandler<'image.import'> {
         onBytes: (n) => progress.update(n, length),
       });
     } catch (e) {
-      throw ImageErrors.httpImport(e instanceof TooLargeError ? this.tooLarge() : reason(e));
+      if (e instanceof TooLargeError) throw ImageErrors.httpImport(this.tooLarge());
+      const code = (e as NodeJS.ErrnoException).code;
+      this.log.warn(
+        `operation ${ctx.operationId}: import from ${redactUrl(source.url.href)} failed: ` +
+          `${reason(e)}${code && !reason(e).includes(code) ? ` (${code})` : ''}`,
+      );
+      throw ImageErrors.httpUnreachable();
     }
   }
 
