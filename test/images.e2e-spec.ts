@@ -247,7 +247,9 @@ describe('images', () => {
     });
     expect(missing.status).toBe(500);
     expect(missing.body).toMatchObject({ overallRC: 300, rc: 300, rs: 9, modID: 40, output: '' });
-    expect(missing.body.errmsg).toContain('404');
+    // one wording for every network failure (issue #16 item 4): the 404 is only in the log
+    expect(missing.body.errmsg).toContain('could not be fetched');
+    expect(missing.body.errmsg).not.toContain('404');
     expect((await stack.http('GET', '/images?imagename=not-there')).status).toBe(404);
   });
 

@@ -82,6 +82,11 @@ export class TestStack {
     return this.api.output();
   }
 
+  /** Everything the worker process printed (worker mode 'process'). */
+  workerOutput(): string {
+    return this.workerProc?.output() ?? '';
+  }
+
   /** A valid auth token (fetched once through POST /token). */
   async token(): Promise<string> {
     if (this.cachedToken) return this.cachedToken;

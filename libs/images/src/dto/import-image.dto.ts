@@ -9,7 +9,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { REMOTE_HOST } from '#jobs';
-import { IMAGE_URL, redactUrl } from '../domain/image-url.js';
+import { IMAGE_URL } from '../domain/image-url.js';
 import { IMAGE_NAME, MD5, OS_VERSION } from '../domain/patterns.js';
 import { doesNotMatch, notOneOf } from './messages.js';
 
@@ -31,12 +31,7 @@ export class ImportImageDto {
   @Matches(IMAGE_NAME, { message: doesNotMatch(IMAGE_NAME) })
   image_name!: string;
   /** `file:///<path>` (local or on remote_host) or `http(s)://…`. */
-  @IsDefined()
-  @IsString()
-  @Matches(IMAGE_URL, {
-    message: (a) => doesNotMatch(IMAGE_URL)({ ...a, value: redactUrl(String(a.value)) }),
-  })
-  url!: string;
+  @IsDefined() @IsString() @Matches(IMAGE_URL, { message: doesNotMatch(IMAGE_URL) }) url!: string;
   @IsDefined() @IsObject() @ValidateNested() @Type(() => ImageMetaDto) image_meta!: ImageMetaDto;
   /** `user@host`: the url is a path on that host, copied with scp. */
   @IsOptional()

@@ -45,12 +45,18 @@ function policyLookup(policy: HostPolicy, host: string): LookupFunction {
   };
 }
 
-/** Refuses a hop the policy forbids before anything is sent (names are checked on lookup). */
+/**
+ * Refuses a hop the policy forbids before anything is sent: the scheme, and an IP literal
+ * (the socket connects to it without a lookup). Names, localhost too, are checked on lookup.
+ */
 function checkHop(url: URL, policy: HostPolicy): void {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new Error(`a redirect to ${url.protocol} is not followed`);
   }
-  if (policy.refusesLiterally(url)) throw new Error(`${url.host} is an address IMAGE_IMPORT_HOSTS does not allow`);
+  const ip = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (isIP(ip) && !policy.allows(url.hostname, ip)) {
+    throw new Error(`${url.host} is an address IMAGE_IMPORT_HOSTS does not allow`);
+  }
 }
 
 /** `url` without its user info: how hops are requested and named in messages. */
@@ -80,7 +86,7 @@ export async function httpDownload(url: URL, opts: DownloadOptions): Promise<Dow
     const res = await getOnce(hop, {
       timeout: opts.idleMs,
       agent: false, // a fresh socket per hop, connected through the policy's lookup
-      ...(isIP(hop.hostname) ? {} : { lookup: policyLookup(opts.policy, hop.hostname) }),
+      lookup: policyLookup(opts.policy, hop.hostname), // not called for an IP literal
       ...(auth ? { auth } : {}),
     });
     const status = res.stream.statusCode ?? 0;
