@@ -2,8 +2,7 @@ import { isIP } from 'node:net';
 
 /** One IMAGE_IMPORT_HOSTS entry: a host name, or an address range (a lone IP is /32 or /128). */
 export type ImportHostEntry =
-  | { kind: 'name'; name: string }
-  | { kind: 'range'; address: string; prefix: number };
+  { kind: 'name'; name: string } | { kind: 'range'; address: string; prefix: number };
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 /** A last label the URL parser reads as a number: the host is an IPv4 address, not a name. */
@@ -31,6 +30,6 @@ export function parseImportHost(raw: string): ImportHostEntry | null {
   const name = host.replace(/\.$/, '');
   const labels = name.split('.');
   if (name.length > 253 || !labels.every((l) => LABEL.test(l))) return null;
-  if (NUMERIC_LABEL.test(labels[labels.length - 1]!)) return null;
+  if (NUMERIC_LABEL.test(labels[labels.length - 1])) return null;
   return { kind: 'name', name };
 }

@@ -6,12 +6,7 @@ import { confine } from '#files';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
 import { ImageErrors } from './domain/image-errors.js';
 import { HostPolicy } from './domain/host-policy.js';
-import {
-  exportDestination,
-  importSource,
-  redactUrl,
-  urlCredentials,
-} from './domain/image-url.js';
+import { exportDestination, importSource, redactUrl, urlCredentials } from './domain/image-url.js';
 import type { ExportLocationDto } from './dto/export-image.dto.js';
 import type { ImportImageDto } from './dto/import-image.dto.js';
 import { ImageStore, type ImageView } from './image.store.js';

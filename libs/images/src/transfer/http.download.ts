@@ -40,7 +40,7 @@ function policyLookup(policy: HostPolicy, host: string): LookupFunction {
       }
       // every address was checked: whichever one the socket takes is allowed
       if (options.all) return callback(null, found);
-      return callback(null, found[0]!.address, found[0]!.family);
+      return callback(null, found[0].address, found[0].family);
     });
   };
 }
