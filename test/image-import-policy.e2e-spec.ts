@@ -109,6 +109,27 @@ describe('#16.4 SSRF through image import', () => {
   });
 
   it.each([
+    ['a private address', 'nova@10.1.2.3'],
+    ['loopback', 'nova@127.0.0.1'],
+    ['a localhost name', 'nova@images.localhost'],
+  ])('refuses a remote_host at %s with 400 naming remote_host', async (_what, remoteHost) => {
+    const before = await importCount();
+    const res = await stack.http('POST', '/images', {
+      body: {
+        image: {
+          image_name: `scp${++n}`,
+          url: 'file:///srv/images/x.img',
+          image_meta: { os_version: 'rhel9.0' },
+          remote_host: remoteHost,
+        },
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errmsg).toContain('field/attribute remote_host');
+    expect(await importCount()).toBe(before);
+  });
+
+  it.each([
     ['a denied address', '/to-denied', '127.0.0.1:'],
     ['the decimal form of a denied address', '/to-numeric', '127.0.0.1:'],
     // not refused as a literal: the worker's lookup resolves it and refuses the address

@@ -41,7 +41,11 @@ describe('images', () => {
         'exec cp "${from#*:}" "${last#*:}"\n',
     );
     chmodSync(fakeScp, 0o755);
-    stack = await TestStack.start({ worker: 'in-process', env: { SCP_BINARY: fakeScp } });
+    stack = await TestStack.start({
+      worker: 'in-process',
+      // the image server listens on loopback; the scp host is listed, so it is not resolved
+      env: { SCP_BINARY: fakeScp, IMAGE_IMPORT_HOSTS: '127.0.0.1,host.example.com' },
+    });
     importDir = join(stack.config.DATA_DIR, 'import');
     mkdirSync(importDir, { recursive: true });
     samplePath = join(importDir, 'sample.img');

@@ -5,7 +5,7 @@ import { type Envelope, Errors, ok, pyRepr } from '#envelope';
 import { confine } from '#files';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
 import { ImageErrors } from './domain/image-errors.js';
-import { HostPolicy } from './domain/host-policy.js';
+import { HostPolicy, remoteHostName } from './domain/host-policy.js';
 import { exportDestination, importSource, redactUrl, urlCredentials } from './domain/image-url.js';
 import type { ExportLocationDto } from './dto/export-image.dto.js';
 import type { ImportImageDto } from './dto/import-image.dto.js';
@@ -42,8 +42,15 @@ export class ImagesService {
     const shownUrl = redactUrl(dto.url);
     if (typeof source === 'string') throw badField('url', shownUrl, source);
     // an address (or localhost) the policy refuses is known now; names are checked on connect
-    if (source.kind === 'http' && this.policy.refusesLiterally(source.url)) {
+    if (source.kind === 'http' && this.policy.refusesLiterally(source.url.hostname)) {
       throw badField('url', shownUrl, 'The host is not one images may be imported from');
+    }
+    if (source.kind === 'remote' && this.policy.refusesLiterally(remoteHostName(source.host))) {
+      throw badField(
+        'remote_host',
+        dto.remote_host,
+        'The host is not one images may be imported from',
+      );
     }
     // credentials travel with the job only: the operation's request shows `***`
     const credentials = source.kind === 'http' ? urlCredentials(source.url) : null;

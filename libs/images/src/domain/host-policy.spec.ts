@@ -103,19 +103,17 @@ describe('literal hosts', () => {
       'http://[fe80::1]/',
       'http://0/',
     ]) {
-      expect([url, byDefault.refusesLiterally(new URL(url))]).toEqual([url, true]);
+      expect([url, byDefault.refusesLiterally(new URL(url).hostname)]).toEqual([url, true]);
     }
   });
 
   it('leave names to the lookup, and pass allowed and public addresses', () => {
     expect(literalAddresses('images.example.com')).toBeNull();
-    expect(byDefault.refusesLiterally(new URL('http://images.example.com/x'))).toBe(false);
-    expect(byDefault.refusesLiterally(new URL('http://93.184.216.34/x'))).toBe(false);
-    expect(new HostPolicy(['127.0.0.1']).refusesLiterally(new URL('http://2130706433/'))).toBe(
-      false,
-    );
-    expect(new HostPolicy(['localhost']).refusesLiterally(new URL('http://localhost/'))).toBe(
-      false,
-    );
+    expect(byDefault.refusesLiterally('images.example.com')).toBe(false);
+    expect(byDefault.refusesLiterally('93.184.216.34')).toBe(false);
+    expect(
+      new HostPolicy(['127.0.0.1']).refusesLiterally(new URL('http://2130706433/').hostname),
+    ).toBe(false);
+    expect(new HostPolicy(['localhost']).refusesLiterally('localhost')).toBe(false);
   });
 });

@@ -99,13 +99,18 @@ export class HostPolicy {
     const all = forms(address);
     const denied = all.some((a) => inAny(a, a.kind() === 'ipv4' ? DENIED_V4 : DENIED_V6));
     if (!denied) return true;
-    if (this.names.has(host.toLowerCase().replace(/\.$/, ''))) return true;
+    if (this.listsName(host)) return true;
     return all.some((a) => inAny(a, this.ranges));
   }
 
-  /** Whether the URL's host is refused without a lookup (see literalAddresses). */
-  refusesLiterally(url: URL): boolean {
-    return !!literalAddresses(url.hostname)?.some((a) => !this.allows(url.hostname, a));
+  /** Whether IMAGE_IMPORT_HOSTS names this host: it may be reached whatever it resolves to. */
+  listsName(host: string): boolean {
+    return this.names.has(host.toLowerCase().replace(/\.$/, ''));
+  }
+
+  /** Whether a host (a URL's hostname) is refused without a lookup (see literalAddresses). */
+  refusesLiterally(host: string): boolean {
+    return !!literalAddresses(host)?.some((a) => !this.allows(host, a));
   }
 }
 
@@ -119,4 +124,9 @@ export function literalAddresses(hostname: string): string[] | null {
   if (isIP(host)) return [host];
   if (isLocalhostName(host)) return ['127.0.0.1', '::1'];
   return null;
+}
+
+/** The host of a `user@host` remote_host. */
+export function remoteHostName(remoteHost: string): string {
+  return remoteHost.slice(remoteHost.lastIndexOf('@') + 1);
 }

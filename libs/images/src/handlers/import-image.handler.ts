@@ -13,6 +13,7 @@ import { type ImageLocation, importSource, redactUrl } from '../domain/image-url
 import { type ImageFileFacts, ImageStore } from '../image.store.js';
 import { httpDownload } from '../transfer/http.download.js';
 import { ProgressReporter } from '../transfer/progress.reporter.js';
+import { type RemoteTarget, remoteTarget } from '../transfer/remote-target.js';
 import { scpCopy } from '../transfer/scp.copy.js';
 
 type Located<K extends ImageLocation['kind']> = Extract<ImageLocation, { kind: K }>;
@@ -78,7 +79,7 @@ export class ImportImageHandler implements OperationHandler<'image.import'> {
           facts = await this.fromHttp(source, staging, progress, ctx);
           break;
         case 'remote':
-          facts = await this.fromRemote(source, staging);
+          facts = await this.fromRemote(source, staging, ctx);
           break;
       }
       await progress.flush();
@@ -154,13 +155,25 @@ export class ImportImageHandler implements OperationHandler<'image.import'> {
   }
 
   /** scp cannot hash on the way, so the copy is read once more. */
-  private async fromRemote(source: Located<'remote'>, staging: string): Promise<StreamFacts> {
+  private async fromRemote(
+    source: Located<'remote'>,
+    staging: string,
+    ctx: OperationContext,
+  ): Promise<StreamFacts> {
+    let target: RemoteTarget;
+    try {
+      target = await remoteTarget(source.host, this.policy);
+    } catch (e) {
+      this.log.warn(`operation ${ctx.operationId}: import from ${source.host}: ${reason(e)}`);
+      throw ImageErrors.remoteImport('the remote host could not be reached or is not allowed');
+    }
     try {
       await scpCopy(
         this.cfg.SCP_BINARY,
         this.cfg.REMOTEHOST_SSHD_PORT,
-        `${source.host}:${source.path}`,
+        `${target.login}:${source.path}`,
         staging,
+        target.sshOptions,
       );
       const fh = await open(staging, constants.O_RDONLY);
       return await measure(fh.createReadStream(), { maxBytes: this.cfg.IMAGE_MAX_BYTES });

@@ -54,7 +54,7 @@ function checkHop(url: URL, policy: HostPolicy): void {
     throw new Error(`a redirect to ${url.protocol} is not followed`);
   }
   const ip = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (isIP(ip) && !policy.allows(url.hostname, ip)) {
+  if (isIP(ip) && policy.refusesLiterally(url.hostname)) {
     throw new Error(`${url.host} is an address IMAGE_IMPORT_HOSTS does not allow`);
   }
 }
