@@ -55,7 +55,9 @@ describe('#16.4 SSRF through image import', () => {
       else if (req.url === '/to-localhost') to(`http://localhost:${deniedPort}/sample.img`);
       else if (req.url === '/to-numeric') to(`http://2130706433:${deniedPort}/sample.img`);
       else if (req.url === '/to-file') to('file:///etc/passwd');
-      else res.writeHead(404).end();
+      else if (req.url?.startsWith('/to-other?port=')) {
+        to(`http://127.0.0.2:${req.url.split('=')[1]}/sample.img`);
+      } else res.writeHead(404).end();
     });
     allowedBase = `http://127.0.0.2:${await listen(allowed, '127.0.0.2')}`;
     stack = await TestStack.start({ worker: 'process', env: { IMAGE_IMPORT_HOSTS: '127.0.0.2' } });
@@ -202,6 +204,26 @@ describe('#16.4 SSRF through image import', () => {
     ];
     for (const text of seen) expect(text).not.toContain('s3cret');
     expect(stack.workerOutput()).toContain('ECONNREFUSED');
+  });
+
+  it("sends URL credentials to the URL's own origin only, not to where it redirects", async () => {
+    let seen: string | undefined = 'no request';
+    const other = createServer((req, res) => {
+      seen = req.headers.authorization;
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      sampleImageStream({ cylinders: 10, level: 6 }).pipe(res);
+    });
+    const otherPort = await listen(other, '127.0.0.2');
+    try {
+      const from = new URL(allowedBase);
+      const url = `http://nova:s3cret@${from.host}/to-other?port=${otherPort}`;
+      const res = await importFrom(url);
+      expect(res.status).toBe(200);
+      expect(allowedAuth).toEqual([AUTH]);
+      expect(seen).toBeUndefined();
+    } finally {
+      await new Promise((r) => other.close(r));
+    }
   });
 
   it('keeps URL credentials out of the dashboard, and out of Redis once the job ended', async () => {
