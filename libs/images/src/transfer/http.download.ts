@@ -22,7 +22,10 @@ export interface DownloadOptions {
 
 const MAX_REDIRECTS = 5;
 
-/** A name whose resolution the policy refuses; a lookup error, so the socket never connects. */
+/**
+ * The socket's lookup: resolves the name and fails, so the socket never connects, unless the
+ * policy allows every address it resolves to.
+ */
 function policyLookup(policy: HostPolicy, host: string): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (err, found: LookupAddress[]) => {
@@ -67,9 +70,19 @@ function bare(url: URL): URL {
   return u;
 }
 
+/** A stray `%` stays as written, as a URL parser leaves it. */
+function decoded(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** `user:password` of a URL (percent-encoded) as node's `auth` option takes it. */
 function basicAuth(credentials: string): string {
   const [user = '', ...rest] = credentials.split(':');
-  return `${decodeURIComponent(user)}:${decodeURIComponent(rest.join(':'))}`;
+  return `${decoded(user)}:${decoded(rest.join(':'))}`;
 }
 
 /**
