@@ -19,7 +19,8 @@ const rssMiB = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 async function main(): Promise<void> {
-  const stack = await startBenchStack(process.env);
+  // the image server below listens on loopback, which imports may not reach by default
+  const stack = await startBenchStack(process.env, { IMAGE_IMPORT_HOSTS: '127.0.0.1' });
   const worker = (await stack.startWorker()).proc;
   const api = stack.api.proc;
   const base = stack.base;

@@ -56,6 +56,8 @@ export class TestStack {
       PORT: '0',
       LOG_LEVEL: 'log',
       WAIT_POLL_MS: '500',
+      // the tests' image servers listen on loopback, which imports may not reach by default
+      IMAGE_IMPORT_HOSTS: '127.0.0.1',
       ...opts.env,
     };
     const config = loadConfig(env);
@@ -78,6 +80,11 @@ export class TestStack {
   /** Everything the api process printed (for diagnosing a failure). */
   apiOutput(): string {
     return this.api.output();
+  }
+
+  /** Everything the worker process printed (worker mode 'process'). */
+  workerOutput(): string {
+    return this.workerProc?.output() ?? '';
   }
 
   /** A valid auth token (fetched once through POST /token). */

@@ -155,6 +155,12 @@ export class AppConfig {
   @commaList() @IsString({ each: true }) IMAGE_IMPORT_DIRS: string[] = [];
   /** The only directories images may be exported to. Default: <DATA_DIR>/export. */
   @commaList() @IsString({ each: true }) IMAGE_EXPORT_DIRS: string[] = [];
+  /**
+   * Hosts http(s) and scp image imports may reach although their addresses are in a range
+   * denied by default (loopback, link-local, private, CGNAT, multicast, reserved): a comma list
+   * of host names, IPs and CIDR ranges, v4 or v6. Empty: only public addresses.
+   */
+  @commaList() @IsString({ each: true }) IMAGE_IMPORT_HOSTS: string[] = [];
   /** Largest image (or uploaded file) accepted, in bytes; default 64 GiB. */
   @Type(() => Number) @IsInt() @Min(1) IMAGE_MAX_BYTES = 64 * 1024 ** 3;
   /** An upload (PUT /files) that sends no bytes for this many seconds is answered 408 and cut. */

@@ -4,3 +4,4 @@ export { ConfigModule } from './config.module.js';
 export { repoRoot, serviceVersion } from './repo-root.js';
 export { redisOptions } from './redis-options.js';
 export { type CliSettings, cliSettings } from './cli-settings.js';
+export { type ImportHostEntry, parseImportHost } from './import-hosts.js';

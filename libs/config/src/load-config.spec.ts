@@ -39,4 +39,32 @@ describe('loadConfig', () => {
     expect(cfg.WORKER_QUEUES).toEqual(['guest-lifecycle']);
     expect(cfg.DISK_POOL).toEqual(['ECKD:P1', 'FBA:P2']);
   });
+
+  it('takes IMAGE_IMPORT_HOSTS names, IPs and CIDR ranges and names each bad entry', () => {
+    const good = 'mirror.internal, 127.0.0.1,10.0.0.0/8, ::1, [fd00::1], fd00::/8, localhost.';
+    expect(loadConfig({ IMAGE_IMPORT_HOSTS: good }).IMAGE_IMPORT_HOSTS).toHaveLength(7);
+    const bad = [
+      '10.0.0.0/33',
+      '::1/129',
+      'a_b.example',
+      '2130706433',
+      '0x7f.1',
+      'x/8',
+      '1.2.3.4/8/1',
+    ];
+    let caught: unknown;
+    try {
+      loadConfig({ IMAGE_IMPORT_HOSTS: ['ok.example', ...bad].join(',') });
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems;
+    expect(problems).toHaveLength(bad.length);
+    for (const entry of bad) {
+      expect(
+        problems.some((p) => p.includes('IMAGE_IMPORT_HOSTS') && p.includes(`"${entry}"`)),
+      ).toBe(true);
+    }
+  });
 });

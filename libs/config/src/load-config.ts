@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import { AppConfig, type Config } from './app-config.js';
+import { parseImportHost } from './import-hosts.js';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -54,6 +55,13 @@ export function loadConfig(env: Env = process.env): Config {
     if (known.has(k) && v !== undefined && v !== '') merged[k] = v;
   const cfg = plainToInstance(AppConfig, merged, { exposeDefaultValues: true });
   const problems = flatten(validateSync(cfg, { forbidUnknownValues: false }));
+  if (Array.isArray(cfg.IMAGE_IMPORT_HOSTS)) {
+    for (const entry of cfg.IMAGE_IMPORT_HOSTS.filter((e) => !parseImportHost(e))) {
+      problems.push(
+        `IMAGE_IMPORT_HOSTS=${JSON.stringify(entry)}: not a host name, IP address or CIDR range`,
+      );
+    }
+  }
   if (problems.length) throw new ConfigError(problems);
 
   cfg.DATA_DIR = resolve(cfg.DATA_DIR);
@@ -81,5 +89,6 @@ export function loadConfig(env: Env = process.env): Config {
   Object.freeze(cfg.QUEUE_CONCURRENCY);
   Object.freeze(cfg.IMAGE_IMPORT_DIRS);
   Object.freeze(cfg.IMAGE_EXPORT_DIRS);
+  Object.freeze(cfg.IMAGE_IMPORT_HOSTS);
   return Object.freeze(cfg);
 }

@@ -1,12 +1,16 @@
-import { Max, ValidateNested, validateSync, IsDefined, IsInt } from 'class-validator';
+import { Max, ValidateNested, validateSync, IsDefined, IsInt, Matches } from 'class-validator';
 import { Type, plainToInstance } from 'class-transformer';
-import { pyRepr, validationError } from './validation-message.js';
+import { pyRepr, redactUrlCredentials, validationError } from './validation-message.js';
 
 class Inner {
   @IsInt() @Max(64) max_cpu!: number;
 }
 class Outer {
   @IsDefined() @ValidateNested() @Type(() => Inner) guest!: Inner;
+}
+
+class WithUrl {
+  @Matches(/^https?:/) url!: string;
 }
 
 describe('validation messages', () => {
@@ -29,5 +33,18 @@ describe('validation messages', () => {
   it('says which wrapper key is missing', () => {
     const errors = validateSync(plainToInstance(Outer, {}));
     expect(validationError(errors).message).toContain("'guest' is a required property");
+  });
+
+  it('never echoes URL credentials (issue #16 item 4)', () => {
+    const errors = validateSync(plainToInstance(WithUrl, { url: 'ftp://nova:s3cret@h/x' }));
+    const msg = validationError(errors).message;
+    expect(msg).toContain("'ftp://***@h/x'");
+    expect(msg).not.toContain('s3cret');
+    expect(redactUrlCredentials('a http://u@h/ b HTTPS://u:p@h:1/')).toBe(
+      'a http://***@h/ b HTTPS://***@h:1/',
+    );
+    expect(redactUrlCredentials('mail me@example.com at http://h/x')).toBe(
+      'mail me@example.com at http://h/x',
+    );
   });
 });

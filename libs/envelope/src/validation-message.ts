@@ -20,6 +20,11 @@ export function pyRepr(v: unknown): string {
 
 const WHITELIST = 'whitelistValidation';
 
+/** `scheme://user:pass@` → `scheme://***@`: an echoed value never carries URL credentials. */
+export function redactUrlCredentials(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/?#\s@']*@/gi, '$1***@');
+}
+
 /** The first leaf error, with its path, depth-first (the reference reports one error). */
 function firstLeaf(
   errors: ValidationError[],
@@ -60,6 +65,8 @@ export function validationError(
   const reason = Object.values(constraints)[0];
   const kind = where === 'body' ? 'field/attribute' : 'query parameters';
   return Errors.validation(
-    `Invalid input for ${kind} ${e.property}. Value: ${pyRepr(e.value)}. ${reason}`,
+    redactUrlCredentials(
+      `Invalid input for ${kind} ${e.property}. Value: ${pyRepr(e.value)}. ${reason}`,
+    ),
   );
 }

@@ -5,7 +5,8 @@ import { type Envelope, Errors, ok, pyRepr } from '#envelope';
 import { confine } from '#files';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
 import { ImageErrors } from './domain/image-errors.js';
-import { exportDestination, importSource } from './domain/image-url.js';
+import { HostPolicy, remoteHostName } from './domain/host-policy.js';
+import { exportDestination, importSource, redactUrl, urlCredentials } from './domain/image-url.js';
 import type { ExportLocationDto } from './dto/export-image.dto.js';
 import type { ImportImageDto } from './dto/import-image.dto.js';
 import { ImageStore, type ImageView } from './image.store.js';
@@ -24,23 +25,41 @@ function badField(field: string, value: unknown, why: string) {
  */
 @Injectable()
 export class ImagesService {
+  private readonly policy: HostPolicy;
+
   constructor(
     private readonly cfg: AppConfig,
     private readonly store: ImageStore,
     private readonly ops: OperationsService,
-  ) {}
+  ) {
+    this.policy = new HostPolicy(cfg.IMAGE_IMPORT_HOSTS);
+  }
 
   async import(dto: ImportImageDto, req: OperationRequest): Promise<Envelope | Accepted> {
     // the reference reports a taken name before it looks at the URL
     if (await this.store.find(dto.image_name)) throw ImageErrors.exists(dto.image_name);
     const source = importSource(dto.url, dto.remote_host);
-    if (typeof source === 'string') throw badField('url', dto.url, source);
+    const shownUrl = redactUrl(dto.url);
+    if (typeof source === 'string') throw badField('url', shownUrl, source);
+    // an address (or localhost) the policy refuses is known now; names are checked on connect
+    if (source.kind === 'http' && this.policy.refusesLiterally(source.url.hostname)) {
+      throw badField('url', shownUrl, 'The host is not one images may be imported from');
+    }
+    if (source.kind === 'remote' && this.policy.refusesLiterally(remoteHostName(source.host))) {
+      throw badField(
+        'remote_host',
+        dto.remote_host,
+        'The host is not one images may be imported from',
+      );
+    }
+    // credentials travel with the job only: the operation's request shows `***`
+    const credentials = source.kind === 'http' ? urlCredentials(source.url) : null;
     if (source.kind === 'file') {
       const path = await confine(source.path, this.cfg.IMAGE_IMPORT_DIRS);
       if (!path) {
         throw badField(
           'url',
-          dto.url,
+          shownUrl,
           'The file is not inside a directory images may be imported from',
         );
       }
@@ -56,13 +75,14 @@ export class ImagesService {
       'image.import',
       {
         imageName: dto.image_name,
-        url: dto.url,
+        url: shownUrl,
         osVersion,
         ...(dto.image_meta.md5sum ? { md5sum: dto.image_meta.md5sum.toLowerCase() } : {}),
         ...(diskType ? { diskType } : {}),
         ...(dto.remote_host ? { remoteHost: dto.remote_host } : {}),
       },
       req,
+      credentials ? { urlCredentials: credentials } : undefined,
     );
   }
 

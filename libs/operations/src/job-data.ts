@@ -8,6 +8,11 @@ export interface OperationJobData<N extends JobName = JobName> {
   statusRule: StatusRule;
   /** Where the operation is shown (the dashboard displays job data). */
   operation: string;
+  /**
+   * Values the handler needs that must never be stored or shown (an import URL's credentials):
+   * kept only here, out of the operation row, hidden by the dashboard, dropped when the job ends.
+   */
+  secrets?: Record<string, string>;
   /** Set while the job waits out a hypervisor outage (see outage-retry.ts). */
   outage?: { since: number; retries: number };
 }

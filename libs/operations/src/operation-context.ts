@@ -3,6 +3,7 @@ import type { Job } from 'bullmq';
 import { HvError } from '#envelope';
 import { type OperationStep, OperationsRepository } from '#persistence';
 import type { CancelSignals } from './coordination/cancel-signals.service.js';
+import type { OperationJobData } from './job-data.js';
 import { type EffectRegistrar, type StepOptions, stepsInDoubt } from './step-options.js';
 
 /** Thrown at a safe point when the operation was asked to stop. */
@@ -55,6 +56,11 @@ export class OperationContext {
     this.log = new Logger(`op ${operationId.slice(0, 8)}`);
     this.doneBefore = new Set(previousSteps.filter((s) => s.result === 'ok').map((s) => s.name));
     this.inDoubt = stepsInDoubt(previousSteps);
+  }
+
+  /** What the api passed beside the payload (OperationJobData.secrets); never stored. */
+  get secrets(): Readonly<Record<string, string>> {
+    return (this.job?.data as OperationJobData | undefined)?.secrets ?? {};
   }
 
   /**

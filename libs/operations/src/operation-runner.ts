@@ -22,6 +22,13 @@ export { HANDLER_REGISTRY } from './handler-lookup.js';
 
 type AnyDefinition = JobDefinition<object, unknown>;
 
+/** An ended operation's secrets leave Redis with it running no more (finished jobs are kept). */
+async function forgetSecrets(job: Job<OperationJobData>): Promise<void> {
+  if (!job.data.secrets) return;
+  const { secrets: _, ...data } = job.data;
+  await job.updateData(data).catch(() => null); // best effort: the job's own retention ends it
+}
+
 /**
  * Runs an operation's job in a worker: payload check, its guest's turn, steps, cancellation,
  * undo on failure, and the result on the operation row. A job resumed more often than
@@ -79,6 +86,7 @@ export class OperationRunner {
     try {
       const output = await handlerFor(this.moduleRef, job.name).run(payload as never, ctx);
       const env = ok(output);
+      await forgetSecrets(job);
       await this.ops.finish(id, { status: 'succeeded', response: env, httpStatus: 200 }, [
         'running',
       ]);
@@ -87,6 +95,7 @@ export class OperationRunner {
     } catch (e) {
       if (isLinkFailure(e)) await this.waitOutOutage(job, token, id, e as HvError);
       const left = await ctx.rollback();
+      await forgetSecrets(job);
       if (e instanceof OperationCancelled)
         return this.end(op, 'cancelled', Errors.cancelled(id), rule, left);
       return this.end(op, 'failed', this.asHvError(e, id, job.name), rule, left);

@@ -53,11 +53,13 @@ export class OperationsService {
   /**
    * Submits an operation. Resolves with the result envelope when it ends within the wait
    * (throws its HvError when it failed), or with Accepted when it is still queued or running.
+   * `secrets` reach the handler (`ctx.secrets`) through the job only: never the row.
    */
   async submit<N extends JobName>(
     kind: N,
     payload: JobPayload<N>,
     opts: SubmitOptions,
+    secrets?: Record<string, string>,
   ): Promise<Envelope | Accepted> {
     const def = JOB_CATALOGUE[kind];
     const target = (def.target as (p: JobPayload<N>) => string | null)(payload);
@@ -98,6 +100,7 @@ export class OperationsService {
       payload,
       statusRule: opts.statusRule,
       operation: `/operations/${id}`,
+      ...(secrets ? { secrets } : {}),
     };
     try {
       await this.queue(def.queue).add(kind, data, {

@@ -12,6 +12,13 @@ import { hasOperatorCredentials } from './operator-credentials.js';
 
 export const DASHBOARD_PATH = '/admin/queues';
 
+/** Job data as the dashboard shows it: a secret's name, never its value. */
+function hideSecrets(data: unknown): unknown {
+  const d = data as { secrets?: Record<string, string> } | null;
+  if (!d?.secrets) return data;
+  return { ...d, secrets: Object.fromEntries(Object.keys(d.secrets).map((k) => [k, '***'])) };
+}
+
 /**
  * The Bull dashboard at /admin/queues, always behind credentials (even with AUTH=none): it can
  * retry and remove jobs. Job ids are operation ids; each job's data links to /operations/{id}.
@@ -24,12 +31,13 @@ export async function mountDashboard(
   const board = new BoardAdapter();
   board.setBasePath(DASHBOARD_PATH);
   createBullBoard({
-    queues: QUEUES.map(
-      (name) =>
-        new BullMQAdapter(app.get<Queue>(getQueueToken(name), { strict: false }), {
-          description: `operations of ${name}`,
-        }),
-    ),
+    queues: QUEUES.map((name) => {
+      const adapter = new BullMQAdapter(app.get<Queue>(getQueueToken(name), { strict: false }), {
+        description: `operations of ${name}`,
+      });
+      adapter.setFormatter('data', hideSecrets);
+      return adapter;
+    }),
     serverAdapter: board,
     options: { uiConfig: { boardTitle: 'hv-orchestrator' } },
   });

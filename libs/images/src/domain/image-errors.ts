@@ -21,6 +21,16 @@ export const ImageErrors = {
     ),
   httpImport: (why: string) =>
     Errors.image(9, `Import image from http server failed with reason ${why}`),
+  /**
+   * Every network failure of an http(s) import, refusals by IMAGE_IMPORT_HOSTS included, in one
+   * wording: a client must not learn which ports or hosts answer (the cause is logged).
+   */
+  httpUnreachable: () =>
+    Errors.image(
+      9,
+      'Import image from http server failed with reason the image could not be fetched from ' +
+        'the URL (unreachable, refused, or not allowed by IMAGE_IMPORT_HOSTS)',
+    ),
   remoteImport: (why: string) =>
     Errors.image(
       10,

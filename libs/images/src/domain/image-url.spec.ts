@@ -1,4 +1,10 @@
-import { exportDestination, IMAGE_URL, importSource } from './image-url.js';
+import {
+  exportDestination,
+  IMAGE_URL,
+  importSource,
+  redactUrl,
+  urlCredentials,
+} from './image-url.js';
 
 describe('image url', () => {
   it('follows the reference pattern', () => {
@@ -24,5 +30,14 @@ describe('image url', () => {
     expect(typeof importSource('file:///a/../b', 'u@h.example')).toBe('string');
     expect(typeof exportDestination('http://h/x')).toBe('string');
     expect(exportDestination('file:///export/x')).toEqual({ kind: 'file', path: '/export/x' });
+  });
+
+  it('redacts credentials as *** and keeps them apart', () => {
+    expect(redactUrl('http://nova:s3cret@h.example:8/x?y=1')).toBe('http://***@h.example:8/x?y=1');
+    expect(redactUrl('https://only-user@h.example/x')).toBe('https://***@h.example/x');
+    expect(redactUrl('http://h.example/x')).toBe('http://h.example/x');
+    expect(redactUrl('ftp://u:p@[bad/x')).toBe('ftp://***@[bad/x');
+    expect(urlCredentials(new URL('http://n%40a:p%3Aw@h.example/'))).toBe('n%40a:p%3Aw');
+    expect(urlCredentials(new URL('http://h.example/'))).toBeNull();
   });
 });

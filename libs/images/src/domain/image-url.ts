@@ -13,6 +13,27 @@ export const IMAGE_URL = /^https?:\/{2}|^file:\/{3}\w.+$/;
  */
 const REMOTE_PATH = /^\/[\w.+@%=,:/-]+$/;
 
+/**
+ * `http://user:pass@host/x` → `http://***@host/x`: the form of a URL that may be stored, shown
+ * and logged. A string the URL parser refuses is redacted as written.
+ */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (!u.username && !u.password) return url;
+    u.username = '***';
+    u.password = '';
+    return u.href;
+  } catch {
+    return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1***@');
+  }
+}
+
+/** A URL's `user:password` (percent-encoded, as written), or null when it has none. */
+export function urlCredentials(url: URL): string | null {
+  return url.username || url.password ? `${url.username}:${url.password}` : null;
+}
+
 /** `file:///a/b` → `/a/b` (taken as written, like the reference's urlparse path). */
 function filePath(url: string): string | null {
   return url.startsWith('file://') ? url.slice('file://'.length) : null;

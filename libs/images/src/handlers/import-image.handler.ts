@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { AppConfig } from '#config';
 import { HvError } from '#envelope';
 import { confine, copyToFile, measure, type StreamFacts, TooLargeError } from '#files';
@@ -8,10 +8,12 @@ import type { ImportImagePayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { ImageErrors, reason } from '../domain/image-errors.js';
 import { imageDiskSizeUnits } from '../domain/image-header.js';
-import { type ImageLocation, importSource } from '../domain/image-url.js';
+import { HostPolicy } from '../domain/host-policy.js';
+import { type ImageLocation, importSource, redactUrl } from '../domain/image-url.js';
 import { type ImageFileFacts, ImageStore } from '../image.store.js';
 import { httpDownload } from '../transfer/http.download.js';
 import { ProgressReporter } from '../transfer/progress.reporter.js';
+import { type RemoteTarget, remoteTarget } from '../transfer/remote-target.js';
 import { scpCopy } from '../transfer/scp.copy.js';
 
 type Located<K extends ImageLocation['kind']> = Extract<ImageLocation, { kind: K }>;
@@ -24,10 +26,15 @@ type Located<K extends ImageLocation['kind']> = Extract<ImageLocation, { kind: K
  */
 @Injectable()
 export class ImportImageHandler implements OperationHandler<'image.import'> {
+  private readonly log = new Logger('image.import');
+  private readonly policy: HostPolicy;
+
   constructor(
     private readonly cfg: AppConfig,
     private readonly store: ImageStore,
-  ) {}
+  ) {
+    this.policy = new HostPolicy(cfg.IMAGE_IMPORT_HOSTS);
+  }
 
   async run(p: ImportImagePayload, ctx: OperationContext): Promise<''> {
     if (await this.store.find(p.imageName)) throw ImageErrors.exists(p.imageName);
@@ -58,7 +65,9 @@ export class ImportImageHandler implements OperationHandler<'image.import'> {
     ctx: OperationContext,
   ): Promise<ImageFileFacts> {
     const source = importSource(p.url, p.remoteHost);
-    if (typeof source === 'string') throw ImageErrors.importFailed(`url ${p.url}: ${source}`);
+    if (typeof source === 'string') {
+      throw ImageErrors.importFailed(`url ${redactUrl(p.url)}: ${source}`);
+    }
     const progress = new ProgressReporter((pct) => ctx.progress(pct), 0, 95);
     try {
       let facts: StreamFacts;
@@ -67,10 +76,10 @@ export class ImportImageHandler implements OperationHandler<'image.import'> {
           facts = await this.fromFile(source, staging, progress);
           break;
         case 'http':
-          facts = await this.fromHttp(source, staging, progress);
+          facts = await this.fromHttp(source, staging, progress, ctx);
           break;
         case 'remote':
-          facts = await this.fromRemote(source, staging);
+          facts = await this.fromRemote(source, staging, ctx);
           break;
       }
       await progress.flush();
@@ -110,16 +119,22 @@ export class ImportImageHandler implements OperationHandler<'image.import'> {
     }
   }
 
+  /**
+   * The stored url carries `***` for its credentials; the real ones come with the job
+   * (ctx.secrets). Every failure but size answers one errmsg; the cause goes to the log.
+   */
   private async fromHttp(
     source: Located<'http'>,
     staging: string,
     progress: ProgressReporter,
+    ctx: OperationContext,
   ): Promise<StreamFacts> {
     try {
-      const { stream, length } = await httpDownload(
-        source.url,
-        this.cfg.HTTP_IMPORT_TIMEOUT_S * 1000,
-      );
+      const { stream, length } = await httpDownload(source.url, {
+        idleMs: this.cfg.HTTP_IMPORT_TIMEOUT_S * 1000,
+        policy: this.policy,
+        credentials: ctx.secrets.urlCredentials ?? null,
+      });
       if (length !== null && length > this.cfg.IMAGE_MAX_BYTES) {
         stream.destroy();
         throw new TooLargeError(this.cfg.IMAGE_MAX_BYTES);
@@ -129,18 +144,36 @@ export class ImportImageHandler implements OperationHandler<'image.import'> {
         onBytes: (n) => progress.update(n, length),
       });
     } catch (e) {
-      throw ImageErrors.httpImport(e instanceof TooLargeError ? this.tooLarge() : reason(e));
+      if (e instanceof TooLargeError) throw ImageErrors.httpImport(this.tooLarge());
+      const code = (e as NodeJS.ErrnoException).code;
+      this.log.warn(
+        `operation ${ctx.operationId}: import from ${redactUrl(source.url.href)} failed: ` +
+          `${reason(e)}${code && !reason(e).includes(code) ? ` (${code})` : ''}`,
+      );
+      throw ImageErrors.httpUnreachable();
     }
   }
 
   /** scp cannot hash on the way, so the copy is read once more. */
-  private async fromRemote(source: Located<'remote'>, staging: string): Promise<StreamFacts> {
+  private async fromRemote(
+    source: Located<'remote'>,
+    staging: string,
+    ctx: OperationContext,
+  ): Promise<StreamFacts> {
+    let target: RemoteTarget;
+    try {
+      target = await remoteTarget(source.host, this.policy);
+    } catch (e) {
+      this.log.warn(`operation ${ctx.operationId}: import from ${source.host}: ${reason(e)}`);
+      throw ImageErrors.remoteImport('the remote host could not be reached or is not allowed');
+    }
     try {
       await scpCopy(
         this.cfg.SCP_BINARY,
         this.cfg.REMOTEHOST_SSHD_PORT,
-        `${source.host}:${source.path}`,
+        `${target.login}:${source.path}`,
         staging,
+        target.sshOptions,
       );
       const fh = await open(staging, constants.O_RDONLY);
       return await measure(fh.createReadStream(), { maxBytes: this.cfg.IMAGE_MAX_BYTES });

@@ -1,12 +1,19 @@
 import { spawn } from 'node:child_process';
 
 /**
- * Copies with scp: `scp -q -P <port> -o BatchMode=yes -- <from> <to>`, spawned with an argument
+ * Copies with scp: `scp -q -P <port> -o BatchMode=yes [sshOptions] -- <from> <to>`, spawned with an argument
  * array (never a shell). BatchMode makes a missing key or unknown host fail at once instead of
  * prompting. Rejects with the tail of scp's stderr.
  */
-export function scpCopy(binary: string, port: number, from: string, to: string): Promise<void> {
+export function scpCopy(
+  binary: string,
+  port: number,
+  from: string,
+  to: string,
+  sshOptions: readonly string[] = [],
+): Promise<void> {
   const args = ['-q', '-P', String(port), '-o', 'BatchMode=yes', '-o', 'ConnectTimeout=30'];
+  args.push(...sshOptions);
   const child = spawn(binary, [...args, '--', from, to], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (b: Buffer) => {
