@@ -1,9 +1,12 @@
 import { Redis } from 'ioredis';
+import { redisOptions } from '#config';
 
 /** Whether a Redis server answers PING at `url` within a short time. */
 export async function redisAnswers(url: string): Promise<boolean> {
-  const client = new Redis(url, {
+  const client = new Redis({
+    ...redisOptions(url, 'api'),
     lazyConnect: true,
+    sentinelRetryStrategy: () => null,
     connectTimeout: 1500,
     maxRetriesPerRequest: 0,
     retryStrategy: () => null,

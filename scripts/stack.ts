@@ -65,6 +65,9 @@ async function waitFor(what: string, check: () => Promise<boolean>, seconds = 30
 
 async function ensureRedis(url: string, dataDir: string): Promise<void> {
   if (await redisAnswers(url)) return;
+  if (/^rediss?\+sentinel:/.test(url)) {
+    throw new Error(`No Redis master answers through the sentinels of ${url}.`);
+  }
   const u = new URL(url);
   const local = ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(u.hostname);
   const bin = onPath('redis-server');

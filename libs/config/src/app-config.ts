@@ -61,7 +61,9 @@ export class AppConfig {
 
   // ---- shared infrastructure ----
   @IsString() @MinLength(1) DATA_DIR = './var';
-  @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  @Matches(/^rediss?(\+sentinel)?:\/\//, {
+    message: 'REDIS_URL must be a redis://, rediss:// or redis+sentinel://host:port,…/<master> URL',
+  })
   REDIS_URL = 'redis://127.0.0.1:6379';
   /** Default: file:<DATA_DIR>/hv-orchestrator.db. */
   @ValidateIf((o: AppConfig) => o.DATABASE_URL !== '')
