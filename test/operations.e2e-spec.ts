@@ -99,7 +99,8 @@ describe('operations', () => {
   });
 
   it('makes one operation of many requests with one Idempotency-Key', async () => {
-    await fault({ function: 'Image_Create_DM', target: 'IDEM01', hang_ms: 1500 });
+    // long enough that all 100 requests are answered while it runs, even on a busy machine
+    await fault({ function: 'Image_Create_DM', target: 'IDEM01', hang_ms: 6000 });
     const headers = { 'idempotency-key': 'create-idem01', prefer: 'respond-async' };
     const before = (await calls()).lastSeq;
     const answers = await Promise.all(

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { type Config, loadConfig } from '#config';
+import { StatementCounter } from '#persistence';
 import { createSimulator, type Simulator } from '../../apps/hv-simulator/src/index.js';
 import { createWorker } from '../../apps/worker/src/create-worker.js';
 import { type HttpResult, type RequestOptions, request } from './http.js';
@@ -120,6 +121,12 @@ export class TestStack {
 
   async startWorker(): Promise<void> {
     this.worker ??= await createWorker(loadConfig({ ...this.env, LOG_LEVEL: 'warn' }));
+  }
+
+  /** SQL statements the in-process worker has sent to the database so far. */
+  workerStatements(): number {
+    if (!this.worker) throw new Error('no in-process worker');
+    return this.worker.get(StatementCounter, { strict: false }).statements;
   }
 
   async stopWorker(): Promise<void> {

@@ -11,6 +11,11 @@ export interface OperationEvent {
   id: string;
   data?: unknown;
   polled?: boolean;
+  /**
+   * On `completed` and `failed`: the operation's row, read once for every listener of the
+   * event however many there are (waiters, metrics), on the first call.
+   */
+  record?: () => Promise<OperationRecord | null>;
 }
 
 /**
@@ -63,8 +68,14 @@ export class JobWaiter implements OnModuleInit, OnApplicationShutdown {
   }
 
   private emit(e: OperationEvent): void {
+    if (e.type === 'completed' || e.type === 'failed') e.record = this.readOnce(e.id);
     for (const listener of this.waiters.get(e.id) ?? []) listener(e);
     for (const listener of this.everyone) listener(e);
+  }
+
+  private readOnce(id: string): () => Promise<OperationRecord | null> {
+    let read: Promise<OperationRecord | null> | undefined;
+    return () => (read ??= this.ops.get(id));
   }
 
   /** Listens to the queue events of one operation; returns the unsubscribe function. */
@@ -90,8 +101,9 @@ export class JobWaiter implements OnModuleInit, OnApplicationShutdown {
     this.ops.endedAmong([...this.waiters.keys()]).then(
       (ended) => {
         for (const id of ended) {
+          const record = this.readOnce(id);
           for (const listener of this.waiters.get(id) ?? [])
-            listener({ type: 'completed', id, polled: true });
+            listener({ type: 'completed', id, polled: true, record });
         }
       },
       (e: Error) => this.log.warn(`poll of waited operations failed: ${e.message}`),
@@ -99,26 +111,34 @@ export class JobWaiter implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * Resolves with the operation once it has ended, or as it stands after `ms`.
-   * Registers before reading the state, so an end between the two is never missed.
+   * Resolves with the operation once it has ended, or as it stands after `ms`. Registers
+   * before reading the state, so an end between the two is never missed. `current` is the row
+   * as the caller has just written it (a submission: queued), which saves reading it: the job
+   * was added in the same run of the event loop, so its end cannot have been heard yet.
    */
-  async wait(id: string, ms: number): Promise<OperationRecord | null> {
-    let wake!: () => void;
-    let woken = new Promise<void>((r) => (wake = r));
+  async wait(id: string, ms: number, current?: OperationRecord): Promise<OperationRecord | null> {
+    let wake!: (read: () => Promise<OperationRecord | null>) => void;
+    const next = () => new Promise<() => Promise<OperationRecord | null>>((r) => (wake = r));
+    let woken = next();
     const unsubscribe = this.subscribe(id, (e) => {
-      if (e.type === 'completed' || e.type === 'failed') wake();
+      if (e.record) wake(e.record);
     });
     const deadline = Date.now() + ms;
     try {
+      let op = current ?? (await this.ops.get(id));
       for (;;) {
-        const op = await this.ops.get(id);
         if (!op || isSettled(op.status)) return op;
         const left = deadline - Date.now();
         if (left <= 0) return op;
         let timer: NodeJS.Timeout | undefined;
-        await Promise.race([woken, new Promise<void>((r) => (timer = setTimeout(r, left)))]);
+        const timedOut = new Promise<() => Promise<OperationRecord | null>>(
+          (r) => (timer = setTimeout(() => r(() => this.ops.get(id)), left)),
+        );
+        const read = await Promise.race([woken, timedOut]);
         clearTimeout(timer);
-        woken = new Promise<void>((r) => (wake = r));
+        woken = next();
+        // the event's shared read, or (timed out) the row as it stands now
+        op = await read();
       }
     } finally {
       unsubscribe();

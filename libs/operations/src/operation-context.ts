@@ -36,6 +36,8 @@ export class OperationContext {
   private readonly log: Logger;
   private readonly doneBefore: Set<string>;
   private readonly inDoubt: Set<string>;
+  /** The steps as last recorded: each write is a compare-and-set on them (one statement). */
+  private steps: OperationStep[];
   /** Undo actions of the steps done so far, in order; run in reverse on final failure. */
   private readonly undos: { name: string; undo: () => Promise<unknown> }[] = [];
 
@@ -56,6 +58,13 @@ export class OperationContext {
     this.log = new Logger(`op ${operationId.slice(0, 8)}`);
     this.doneBefore = new Set(previousSteps.filter((s) => s.result === 'ok').map((s) => s.name));
     this.inDoubt = stepsInDoubt(previousSteps);
+    this.steps = previousSteps;
+  }
+
+  /** Records a step (or its end) against the steps last recorded, without reading them back. */
+  private async record(step: OperationStep): Promise<void> {
+    const steps = await this.ops?.appendStep(this.operationId, step, this.steps);
+    if (steps) this.steps = steps;
   }
 
   /** What the api passed beside the payload (OperationJobData.secrets); never stored. */
@@ -76,7 +85,6 @@ export class OperationContext {
     opts: StepOptions = {},
   ): Promise<T | undefined> {
     if (!this.ops) return fn(() => undefined);
-    const ops = this.ops;
     const isUndo = name.startsWith('undo ');
     if (this.doneBefore.has(name)) {
       this.log.debug(`step ${name} already done in an earlier attempt`);
@@ -90,17 +98,12 @@ export class OperationContext {
       throw new OperationCancelled(this.operationId);
     }
     const startedAt = new Date().toISOString();
-    await ops.appendStep(this.operationId, { name, startedAt });
+    await this.record({ name, startedAt });
     await this.publish(name);
     const effects: (() => Promise<unknown>)[] = [];
     try {
       const out = await fn((undo) => effects.push(undo));
-      await ops.appendStep(this.operationId, {
-        name,
-        startedAt,
-        endedAt: new Date().toISOString(),
-        result: 'ok',
-      });
+      await this.record({ name, startedAt, endedAt: new Date().toISOString(), result: 'ok' });
       await this.publish(name);
       if (opts.undo) this.undos.push({ name, undo: opts.undo });
       else this.pushEffects(name, effects);
@@ -108,7 +111,7 @@ export class OperationContext {
     } catch (e) {
       this.pushEffects(name, effects);
       const err = e instanceof HvError ? e : null;
-      await ops.appendStep(this.operationId, {
+      await this.record({
         name,
         startedAt,
         endedAt: new Date().toISOString(),
@@ -125,7 +128,7 @@ export class OperationContext {
   private async adopted(name: string, opts: StepOptions): Promise<boolean> {
     if ((await opts.probe!()) !== 'done') return false;
     const now = new Date().toISOString();
-    await this.ops!.appendStep(this.operationId, {
+    await this.record({
       name,
       startedAt: now,
       endedAt: now,
@@ -162,7 +165,7 @@ export class OperationContext {
   /** Records a step that was decided without acting (e.g. already in the wanted state). */
   async skip(name: string, detail: string): Promise<void> {
     const now = new Date().toISOString();
-    await this.ops?.appendStep(this.operationId, {
+    await this.record({
       name,
       startedAt: now,
       endedAt: now,

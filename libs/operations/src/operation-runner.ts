@@ -78,7 +78,7 @@ export class OperationRunner {
       return this.end(op, 'cancelled', Errors.cancelled(id), rule);
 
     // compare-and-set: a row the api already ended (it answered 503) is never run
-    if (!(await this.ops.markRunning(id, job.attemptsMade + resumptions + 1))) {
+    if (!(await this.ops.markRunning(id, job.attemptsMade + resumptions + 1, op.startedAt))) {
       await this.settler.leaveLine(op);
       throw new UnrecoverableError(`operation ${id} ended before it could run`);
     }

@@ -72,8 +72,9 @@ export class OperationsService {
     await this.admit(def.queue).catch(queueDown);
 
     const id = randomUUID();
+    let created: OperationRecord;
     try {
-      await this.ops.create({
+      created = await this.ops.create({
         id,
         kind,
         queue: def.queue,
@@ -110,7 +111,7 @@ export class OperationsService {
     } catch {
       await this.notQueued(id, def.queue, target);
     }
-    return this.await(id, this.waitMs(opts.prefer), opts.prefer);
+    return this.await(id, this.waitMs(opts.prefer), opts.prefer, created);
   }
 
   /**
@@ -181,9 +182,18 @@ export class OperationsService {
     return this.waiter.wait(id, Math.min(seconds, this.cfg.LONG_POLL_MAX_S) * 1000);
   }
 
-  /** Waits up to `ms`, then answers with the result or Accepted. */
-  async await(id: string, ms: number, prefer: Preferences): Promise<Envelope | Accepted> {
-    const op = ms > 0 ? await this.waiter.wait(id, ms) : await this.ops.get(id);
+  /**
+   * Waits up to `ms`, then answers with the result or Accepted. `created`: the row just
+   * inserted by submit, so the wait need not read it back.
+   */
+  async await(
+    id: string,
+    ms: number,
+    prefer: Preferences,
+    created?: OperationRecord,
+  ): Promise<Envelope | Accepted> {
+    const op =
+      ms > 0 ? await this.waiter.wait(id, ms, created) : (created ?? (await this.ops.get(id)));
     if (!op) throw Errors.notExist(ModID.REST, `Operation '${id}'`);
     if (isSettled(op.status) && op.response) {
       if (op.response.overallRC !== 0) throw HvError.fromEnvelope(op.response);

@@ -1,5 +1,6 @@
 export { PersistenceModule } from './persistence.module.js';
 export { DatabaseHealth } from './database-health.js';
+export { StatementCounter } from './statement-counter.js';
 export { GuestsRepository } from './guests.repository.js';
 export { ImagesRepository } from './images.repository.js';
 export { NicsRepository } from './nics.repository.js';

@@ -103,7 +103,7 @@ describe('OperationsRepository (SQLite)', () => {
     expect(first?.startedAt).toBeInstanceOf(Date);
     expect(await ops.requeue(id)).toBe(true);
     expect((await ops.get(id))?.status).toBe('queued');
-    const second = await ops.markRunning(id, 2);
+    const second = await ops.markRunning(id, 2, first?.startedAt ?? null);
     expect(second).toMatchObject({ status: 'running', attempts: 2, startedAt: first?.startedAt });
   });
 
@@ -125,6 +125,22 @@ describe('OperationsRepository (SQLite)', () => {
       { name: 'disks', startedAt: 't1', result: 'failed', rc: 4, rs: 8 },
     ]);
     expect(await ops.appendStep('missing', { name: 'x', startedAt: 't' })).toBeNull();
+  });
+
+  it('appends a step against the steps last seen, or merges into newer ones', async () => {
+    const { id } = await newOp();
+    const seen = await ops.appendStep(id, { name: 'define', startedAt: 't0' }, []);
+    expect(seen).toEqual([{ name: 'define', startedAt: 't0' }]);
+    // someone else recorded a step meanwhile: the write against stale steps merges, losing none
+    await ops.appendStep(id, { name: 'other', startedAt: 't1' });
+    const ended = { name: 'define', startedAt: 't0', endedAt: 't2', result: 'ok' } as const;
+    await ops.appendStep(id, ended, seen!);
+    expect((await ops.get(id))?.steps).toEqual([
+      { name: 'define', startedAt: 't0' },
+      { name: 'other', startedAt: 't1' },
+      ended,
+    ]);
+    expect(await ops.appendStep('missing', { name: 'x', startedAt: 't' }, [])).toBeNull();
   });
 
   it('clamps progress to 0..100', async () => {

@@ -99,25 +99,45 @@ export class OperationsRepository {
   }
 
   /**
-   * Marks an attempt as running (startedAt keeps the first attempt's time). Null when the
-   * operation is missing or already finished (e.g. cancelled while queued): do not run it.
+   * Marks an attempt as running, in one compare-and-set statement. `startedAt` is the first
+   * attempt's start when the caller read one (kept), else now. Null when the operation is
+   * missing or already finished (e.g. cancelled while queued): do not run it.
    */
-  async markRunning(id: string, attempt: number): Promise<OperationRecord | null> {
-    const [{ count }] = await this.db.$transaction([
-      this.db.operation.updateMany({
-        where: { id, status: { in: ACTIVE } },
-        data: { status: 'running', attempts: attempt },
-      }),
-      this.db.operation.updateMany({
-        where: { id, status: 'running', startedAt: null },
-        data: { startedAt: new Date() },
-      }),
-    ]);
-    return count ? this.get(id) : null;
+  async markRunning(
+    id: string,
+    attempt: number,
+    startedAt: Date | null = null,
+  ): Promise<OperationRecord | null> {
+    const [row] = await this.db.operation.updateManyAndReturn({
+      where: { id, status: { in: ACTIVE } },
+      data: { status: 'running', attempts: attempt, startedAt: startedAt ?? new Date() },
+    });
+    return row ? toOperationRecord(row) : null;
   }
 
-  /** Appends a step, or updates the last one when it has the same name. Null if no such id. */
-  async appendStep(id: string, step: OperationStep): Promise<OperationStep[] | null> {
+  /**
+   * Appends a step, or updates the last one when it has the same name. Null if no such id.
+   * With `known` (the steps the caller last saw recorded) it is one statement, a
+   * compare-and-set on them; when they changed meanwhile, or without `known`, it reads them
+   * first (read-modify-write).
+   */
+  async appendStep(
+    id: string,
+    step: OperationStep,
+    known?: readonly OperationStep[],
+  ): Promise<OperationStep[] | null> {
+    if (known) {
+      const steps = mergeStep([...known], step);
+      const { count } = await this.db.operation.updateMany({
+        where: { id, steps: JSON.stringify(known) },
+        data: { steps: JSON.stringify(steps) },
+      });
+      if (count) return steps;
+    }
+    return this.readMergeWrite(id, step);
+  }
+
+  private async readMergeWrite(id: string, step: OperationStep): Promise<OperationStep[] | null> {
     // Optimistic read-modify-write: no interactive transaction, so no SQLite lock upgrade.
     for (let attempt = 0; attempt < 5; attempt++) {
       const row = await this.db.operation.findUnique({ where: { id }, select: { steps: true } });
@@ -158,7 +178,8 @@ export class OperationsRepository {
     outcome: OperationOutcome,
     from: readonly OperationStatus[] = OPEN,
   ): Promise<OperationRecord | null> {
-    const { count } = await this.db.operation.updateMany({
+    // one statement: the compare-and-set returns the row it ended
+    const [row] = await this.db.operation.updateManyAndReturn({
       where: { id, status: { in: [...from] } },
       data: {
         status: outcome.status,
@@ -168,7 +189,7 @@ export class OperationsRepository {
         ...(outcome.status === 'succeeded' && { progress: 100 }),
       },
     });
-    return count ? this.get(id) : null;
+    return row ? toOperationRecord(row) : null;
   }
 
   /** How many operations wait for an undo to be retried (health, metrics). */

@@ -7,6 +7,7 @@ import { NicsRepository } from './nics.repository.js';
 import { OperationStatsRepository } from './operation-stats.repository.js';
 import { OperationsRepository } from './operations.repository.js';
 import { PrismaService } from './prisma.service.js';
+import { StatementCounter } from './statement-counter.js';
 
 /**
  * The database, for every module of the process, as repositories only (the client stays
@@ -23,6 +24,7 @@ import { PrismaService } from './prisma.service.js';
     NicsRepository,
     OperationsRepository,
     OperationStatsRepository,
+    StatementCounter,
   ],
   exports: [
     DatabaseHealth,
@@ -32,6 +34,7 @@ import { PrismaService } from './prisma.service.js';
     NicsRepository,
     OperationsRepository,
     OperationStatsRepository,
+    StatementCounter,
   ],
 })
 export class PersistenceModule {}

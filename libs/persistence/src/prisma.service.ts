@@ -5,6 +5,7 @@ import { AppConfig } from '#config';
 import { providerOf } from './database-url.js';
 import { PrismaClient as PostgresClient } from './generated/postgres/client.js';
 import { PrismaClient as SqliteClient } from './generated/sqlite/client.js';
+import { StatementCounter } from './statement-counter.js';
 
 /**
  * The one client type repositories see. Both generated clients come from identical models, so
@@ -22,16 +23,21 @@ export class PrismaService implements OnModuleInit, OnModuleDestroy {
   readonly client: Db;
   readonly provider: 'sqlite' | 'postgresql';
 
-  constructor(@Inject(AppConfig) config: AppConfig) {
+  constructor(
+    @Inject(AppConfig) config: AppConfig,
+    @Inject(StatementCounter) counter: StatementCounter = new StatementCounter(),
+  ) {
     const url = config.DATABASE_URL;
     this.provider = providerOf(url);
     this.client =
       this.provider === 'sqlite'
         ? new SqliteClient({
-            adapter: new PrismaBetterSQLite3({ url, timeout: SQLITE_BUSY_TIMEOUT_MS }),
+            adapter: counter.wrap(
+              new PrismaBetterSQLite3({ url, timeout: SQLITE_BUSY_TIMEOUT_MS }),
+            ),
           })
         : (new PostgresClient({
-            adapter: new PrismaPg({ connectionString: url }),
+            adapter: counter.wrap(new PrismaPg({ connectionString: url })),
           }) as unknown as Db);
   }
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DatabaseMetrics } from './database.metrics.js';
 import { HttpMetrics } from './http.metrics.js';
 import { MetricsController } from './metrics.controller.js';
 import { MetricsRegistry } from './metrics.registry.js';
@@ -8,6 +9,6 @@ import { QueueMetrics } from './queue.metrics.js';
 /** Prometheus metrics of the api process, at GET /metrics. */
 @Module({
   controllers: [MetricsController],
-  providers: [MetricsRegistry, HttpMetrics, OperationMetrics, QueueMetrics],
+  providers: [MetricsRegistry, DatabaseMetrics, HttpMetrics, OperationMetrics, QueueMetrics],
 })
 export class MetricsModule {}

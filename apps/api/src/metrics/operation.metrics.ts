@@ -81,7 +81,9 @@ export class OperationMetrics implements OnModuleInit, OnApplicationShutdown {
   private onEvent(e: OperationEvent): void {
     // polled events come from the waiters' safety-net poll, not from the queue
     if (e.polled || (e.type !== 'completed' && e.type !== 'failed')) return;
-    this.ops.get(e.id).then(
+    // the read the operation's waiters share (JobWaiter's events carry it): no statement more
+    const read = e.record ?? (() => this.ops.get(e.id));
+    read().then(
       (op) => op && this.observe(op),
       (err: Error) => this.log.warn(`operation ${e.id} not observed: ${err.message}`),
     );

@@ -33,7 +33,10 @@ export class GuestsService {
 
   /** Directory lines; 404 rs 3 when the guest is known but its directory entry is gone. */
   private async directory(userid: string): Promise<string[]> {
-    const id = (await requireManagedGuest(this.guests, userid)).userid;
+    return this.directoryOf((await requireManagedGuest(this.guests, userid)).userid);
+  }
+
+  private async directoryOf(id: string): Promise<string[]> {
     try {
       return await this.hv.imageQueryDM(id);
     } catch (e) {
@@ -68,9 +71,16 @@ export class GuestsService {
     return this.ops.submit('guest.delete', { userid: id }, req);
   }
 
+  /**
+   * The power first: a guest that is logged on is in the directory (CP logged it on from
+   * there), so only one that is off needs the directory query that tells "off" from "its
+   * entry is gone" (404 rs 3). Nothing is cached: each answer is the hypervisor's of now.
+   */
   async powerState(userid: string): Promise<Envelope<PowerState>> {
-    await this.directory(userid);
-    return ok(await this.hv.queryUserPower(userid));
+    const id = (await requireManagedGuest(this.guests, userid)).userid;
+    const power = await this.hv.queryUserPower(id);
+    if (power === 'off') await this.directoryOf(id);
+    return ok(power);
   }
 
   /** Read from the hypervisor for any userid, managed or not; unknown users read `off`. */

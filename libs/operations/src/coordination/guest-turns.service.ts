@@ -60,8 +60,14 @@ export class GuestTurns {
 
   /** Leaves the line (ended, cancelled, or never queued); resolves with the new head. */
   async leave(userid: string, operationId: string): Promise<string | null> {
-    await this.redis.client.lrem(this.key(userid), 0, operationId);
-    return this.head(userid);
+    const key = this.key(userid);
+    // one round trip: MULTI queues both, EXEC answers both
+    const replies = await this.redis.client.multi().lrem(key, 0, operationId).lindex(key, 0).exec();
+    if (!replies) throw new Error(`guest line ${key}: transaction aborted`);
+    const failed = replies.find(([e]) => e);
+    if (failed) throw failed[0] as Error;
+    const head = replies[1][1];
+    return head as string | null;
   }
 
   /** Leaves the line and wakes the next operation now rather than at its next recheck. */

@@ -1,0 +1,57 @@
+import { request } from './support/http.js';
+import { TestStack } from './support/stack.js';
+
+/**
+ * GET /guests/{id}/power_state asks the hypervisor for the power first and the directory only
+ * when that says off: a running guest is one hypervisor call, and a managed guest whose
+ * directory entry is gone still answers 404 rs 3.
+ */
+describe('power_state', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await TestStack.start({ worker: 'in-process' });
+  });
+  afterAll(() => stack.close());
+
+  const lastSeq = async (): Promise<number> =>
+    (await request(stack.simUrl, 'GET', '/admin/calls?since=0')).body.lastSeq;
+  /** The hypervisor calls one power_state request makes, and its answer. */
+  const powerState = async (userid: string) => {
+    const since = await lastSeq();
+    const res = await stack.http('GET', `/guests/${userid}/power_state`);
+    const calls = (await request(stack.simUrl, 'GET', `/admin/calls?since=${since}`)).body.calls;
+    return { res, calls: calls.map((c: any) => c.command ?? c.function) as string[] };
+  };
+  const create = async (userid: string) => {
+    const res = await stack.http('POST', '/guests', {
+      body: { guest: { userid, vcpus: 1, memory: 512 } },
+    });
+    expect(res.status).toBe(200);
+  };
+
+  it('answers a running guest with one hypervisor call', async () => {
+    await create('PWR01');
+    const start = await stack.http('POST', '/guests/PWR01/action', { body: { action: 'start' } });
+    expect(start.status).toBe(200);
+    const { res, calls } = await powerState('PWR01');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ overallRC: 0, output: 'on' });
+    expect(calls).toEqual(['QUERY USER PWR01']);
+  });
+
+  it('checks the directory of a guest that is off: off, or 404 rs 3 when its entry is gone', async () => {
+    await create('PWR02');
+    const off = await powerState('PWR02');
+    expect(off.res.body).toMatchObject({ overallRC: 0, output: 'off' });
+    expect(off.calls).toEqual(['QUERY USER PWR02', 'Image_Query_DM']);
+
+    // the directory entry goes behind the service's back
+    const deleted = await request(stack.simUrl, 'POST', '/smapi/Image_Delete_DM', {
+      body: { target: 'PWR02' },
+    });
+    expect(deleted.body).toMatchObject({ rc: 0, rs: 0 });
+    const gone = await powerState('PWR02');
+    expect(gone.res.status).toBe(404);
+    expect(gone.res.body).toMatchObject({ overallRC: 404, rc: 404, rs: 3, modID: 10 });
+  });
+});
