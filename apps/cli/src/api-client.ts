@@ -1,16 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { CliSettings } from '#config';
+import type { Envelope } from '#envelope';
 import { TokenCache } from './token-cache.js';
 
-/** The service's answer envelope (spec §1). */
-export interface Envelope<T = unknown> {
-  overallRC: number;
-  rc: number;
-  rs: number;
-  errmsg: string;
-  modID: number | null;
-  output: T;
-}
+export type { Envelope };
 
 export interface ApiAnswer<T = unknown> {
   status: number;

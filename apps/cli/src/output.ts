@@ -1,4 +1,4 @@
-import { styleText } from 'node:util';
+import { Option } from 'commander';
 import { type ApiAnswer, type ApiClient, CliError, type Envelope } from './api-client.js';
 import { follow, type Operation } from './follow.js';
 import { barReporter, lineReporter } from './reporters.js';
@@ -106,4 +106,6 @@ export function finish(ctx: Ctx, op: Operation): void {
   throw new CliError(`operation ${op.id} ended ${op.status}`);
 }
 
-export const bold = (ctx: Ctx, text: string) => (ctx.color ? styleText('bold', text) : text);
+/** `--no-wait` of every command that submits an operation. */
+export const noWait = () =>
+  new Option('--no-wait', 'print the operation id instead of following it');

@@ -4,7 +4,7 @@ export interface Envelope<T = unknown> {
   rc: number;
   rs: number;
   errmsg: string;
-  /** Module id; null on success. A string for 501 errors, as the reference sends. */
+  /** Module id: an integer, or null on success (the spec). */
   modID: number | null;
   output: T | '';
 }

@@ -164,6 +164,24 @@ describe('OperationRunner', () => {
     ]);
   });
 
+  it('never undoes a success when leaving the guest line fails (Redis failing over)', async () => {
+    ops.add('s');
+    const undone: string[] = [];
+    run.mockImplementation(async (_p, ctx) => {
+      await ctx.step('define', () => Promise.resolve(), {
+        undo: () => Promise.resolve(undone.push('define')),
+      });
+      return 'out';
+    });
+    turns.leaveAndWake = () =>
+      Promise.reject(new Error("READONLY You can't write against a replica"));
+    const env = await sut.run(job('s', { userid: 'G1' }));
+    expect(env).toMatchObject({ overallRC: 0, output: 'out' });
+    expect(undone).toEqual([]);
+    expect(ops.rows.get('s')!.steps.map((x) => x.name)).toEqual(['define']);
+    expect(ops.rows.get('s')).toMatchObject({ status: 'succeeded' });
+  });
+
   it('undoes completed steps in reverse and fails for good on a hypervisor refusal', async () => {
     ops.add('b');
     const undone: string[] = [];

@@ -83,15 +83,9 @@ export class OperationRunner {
       throw new UnrecoverableError(`operation ${id} ended before it could run`);
     }
     const ctx = new OperationContext(id, this.ops, job, op.steps, this.cancels);
+    let output: unknown;
     try {
-      const output = await handlerFor(this.moduleRef, job.name).run(payload as never, ctx);
-      const env = ok(output);
-      await forgetSecrets(job);
-      await this.ops.finish(id, { status: 'succeeded', response: env, httpStatus: 200 }, [
-        'running',
-      ]);
-      await this.settler.leaveLine(op);
-      return env;
+      output = await handlerFor(this.moduleRef, job.name).run(payload as never, ctx);
     } catch (e) {
       if (isLinkFailure(e)) await this.waitOutOutage(job, token, id, e as HvError);
       const left = await ctx.rollback();
@@ -100,6 +94,16 @@ export class OperationRunner {
         return this.end(op, 'cancelled', Errors.cancelled(id), rule, left);
       return this.end(op, 'failed', this.asHvError(e, id, job.name), rule, left);
     }
+    // Succeeded: nothing from here on may undo it. A failing database write fails the job, whose
+    // retry finds every step done; a Redis hiccup (a Sentinel failover) only delays the line,
+    // whose next operation drops a head that has ended.
+    const env = ok(output);
+    await this.ops.finish(id, { status: 'succeeded', response: env, httpStatus: 200 }, ['running']);
+    await forgetSecrets(job);
+    await this.settler.leaveLine(op).catch((e: unknown) => {
+      this.log.warn(`operation ${id} ended; its guest's line is left later: ${String(e)}`);
+    });
+    return env;
   }
 
   /**

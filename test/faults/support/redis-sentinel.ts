@@ -1,17 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-
-async function sparePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address() as { port: number };
-  await new Promise((r) => srv.close(r));
-  return port;
-}
+import { sparePort } from './redis-server.js';
 
 function run(args: string[]): Promise<ChildProcess> {
   const proc = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });

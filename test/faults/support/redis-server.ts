@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** A spare loopback port (the OS picks it; freed again before redis-server binds it). */
-async function sparePort(): Promise<number> {
+export async function sparePort(): Promise<number> {
   const srv = createServer();
   await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
   const { port } = srv.address() as { port: number };

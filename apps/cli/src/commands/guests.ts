@@ -1,9 +1,8 @@
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import type { Ctx } from '../output.js';
-import { read, submit } from '../output.js';
+import { noWait, read, submit } from '../output.js';
 
 const id = (userid: string) => encodeURIComponent(userid.toUpperCase());
-const noWait = () => new Option('--no-wait', 'print the operation id instead of following it');
 const action = (ctx: Ctx, userid: string, body: object, wait: boolean) =>
   submit(ctx, 'POST', `/guests/${id(userid)}/action`, body, wait);
 

@@ -1,9 +1,8 @@
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import type { Ctx } from '../output.js';
-import { read, submit } from '../output.js';
+import { noWait, read, submit } from '../output.js';
 
 const name = (n: string) => encodeURIComponent(n);
-const noWait = () => new Option('--no-wait', 'print the operation id instead of following it');
 
 export function imageCommands(program: Command, ctx: () => Ctx): void {
   const images = program.command('images').description('disk images');

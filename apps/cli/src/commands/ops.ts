@@ -28,8 +28,9 @@ export function opsCommands(program: Command, ctx: () => Ctx): void {
         'GET',
         `/operations?${q.toString()}`,
       );
-      if (res.status !== 200 || c.json) return answer(c, res);
-      answer(c, { ...res, body: { ...res.body, output: res.body.output.operations.map(summary) } });
+      const list = res.body.output;
+      if (res.status !== 200 || c.json || list === '') return answer(c, res);
+      answer(c, { ...res, body: { ...res.body, output: list.operations.map(summary) } });
     });
   ops
     .command('show <id>')

@@ -1,6 +1,6 @@
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import type { Ctx } from '../output.js';
-import { submit } from '../output.js';
+import { noWait, submit } from '../output.js';
 
 interface VolumeOptions {
   fcp: string[];
@@ -44,7 +44,7 @@ export function volumeCommands(program: Command, ctx: () => Ctx): void {
       .requiredOption('--os-version <os>', "the guest's OS, e.g. rhel9.0")
       .option('--mount-point <path>', 'device path in the guest, e.g. /dev/sdb')
       .option('--no-multipath', 'one path only')
-      .addOption(new Option('--no-wait', 'print the operation id instead of following it'))
+      .addOption(noWait())
       .action((u: string, o: VolumeOptions) =>
         submit(ctx(), method, '/guests/volumes', connection(u, o), o.wait),
       );

@@ -1,9 +1,8 @@
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import type { Ctx } from '../output.js';
-import { read, submit } from '../output.js';
+import { noWait, read, submit } from '../output.js';
 
 const name = (n: string) => encodeURIComponent(n.toUpperCase());
-const noWait = () => new Option('--no-wait', 'print the operation id instead of following it');
 
 export function vswitchCommands(program: Command, ctx: () => Ctx): void {
   const vswitches = program.command('vswitches').description('virtual switches');
