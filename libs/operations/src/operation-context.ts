@@ -35,6 +35,8 @@ export class OperationContext {
   private readonly log: Logger;
   private readonly doneBefore: Set<string>;
   private readonly inDoubt: Set<string>;
+  /** When each step of an earlier attempt first started (an attempt's effects date from then). */
+  private readonly firstStarts = new Map<string, string>();
   /** Undo actions of the steps done so far, in order; run in reverse on final failure. */
   private readonly undos: { name: string; undo: () => Promise<unknown> }[] = [];
 
@@ -55,6 +57,16 @@ export class OperationContext {
     this.log = new Logger(`op ${operationId.slice(0, 8)}`);
     this.doneBefore = new Set(previousSteps.filter((s) => s.result === 'ok').map((s) => s.name));
     this.inDoubt = stepsInDoubt(previousSteps);
+    for (const s of previousSteps)
+      if (!this.firstStarts.has(s.name)) this.firstStarts.set(s.name, s.startedAt);
+  }
+
+  /**
+   * When an earlier attempt of this operation first started the named step; undefined when no
+   * earlier attempt reached it. Lets a probe or undo tell this operation's effects from older ones.
+   */
+  startedBefore(name: string): string | undefined {
+    return this.firstStarts.get(name);
   }
 
   /**
@@ -117,7 +129,7 @@ export class OperationContext {
 
   /** The probe of a step in doubt: 'done' records it ok (adopted) and registers its undo. */
   private async adopted(name: string, opts: StepOptions): Promise<boolean> {
-    if ((await opts.probe!()) !== 'done') return false;
+    if ((await opts.probe!(this.firstStarts.get(name)!)) !== 'done') return false;
     const now = new Date().toISOString();
     await this.ops!.appendStep(this.operationId, {
       name,
