@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { SAMPLE_OS_RELEASE, sampleImageStream } from '#images';
 import { request } from '../support/http.js';
@@ -22,6 +24,7 @@ describe('faults: worker killed mid-deploy or mid-capture', () => {
   let stack: TestStack;
   let kit: ReturnType<typeof crashKit>;
   let imageMd5: string;
+  let imageFileMd5: string;
   beforeAll(async () => {
     stack = await TestStack.start({
       worker: 'process',
@@ -33,6 +36,7 @@ describe('faults: worker killed mid-deploy or mid-capture', () => {
       sampleImageStream({ cylinders: 10, label: SAMPLE_OS_RELEASE, level: 6 }),
     );
     imageMd5 = md5(gunzipSync(image.subarray(64)));
+    imageFileMd5 = md5(image);
   });
   afterAll(() => stack.close());
 
@@ -88,6 +92,50 @@ describe('faults: worker killed mid-deploy or mid-capture', () => {
       body: { action: 'start' },
     });
     expect(start.status).toBe(200);
+    expect((await stack.http('GET', location)).body.output.finished_at).toBe(op.finished_at);
+  });
+
+  /** A guest deployed from the image and running its OS, as a capture finds it. */
+  const running = async (userid: string) => {
+    await guest(userid);
+    for (const body of [{ action: 'deploy', image: 'fault-img' }, { action: 'start' }]) {
+      const res = await stack.http('POST', `/guests/${userid}/action`, { body });
+      expect(res.status).toBe(200);
+    }
+  };
+
+  // a capture whose worker died never received the image it read: that step runs again
+  it.each([
+    ['deactivate', 'Image_Deactivate', 'FCP01', 're-run'],
+    ['capture disk', 'creatediskimage', 'FCP02', 're-run'],
+    ['restart guest', 'Image_Activate', 'FCP03', 'adopted'],
+  ])('capture: resumes after a crash in "%s" with one image', async (step, fn, userid, how) => {
+    await running(userid);
+    const activatedBefore = (await kit.applied('Image_Activate', userid)).length;
+    const name = `cap-${userid.toLowerCase()}`;
+    await kit.fault({ function: fn, target: userid, hang_ms: 1500 });
+    const location = await action(userid, { action: 'capture', image: name, compress_level: 6 });
+    await kit.crashDuring(fn, userid);
+    const op = await kit.ended(location);
+
+    expect(op.status).toBe('succeeded');
+    expect(op.attempts).toBe(2);
+    const records = op.steps.filter((s: { name: string }) => s.name === step);
+    if (how === 'adopted') expect(records.pop().detail).toMatch(/adopted/);
+    else expect(records.map((r: { result?: string }) => r.result)).toEqual([null, 'ok']);
+    // one image, registered once, its file the disk's capture (deterministic at one level)
+    const images = (await stack.http('GET', '/images')).body.output as { imagename: string }[];
+    expect(images.filter((i) => i.imagename === name)).toEqual([
+      expect.objectContaining({ md5sum: imageFileMd5 }),
+    ]);
+    const staging = join(stack.config.IMAGE_REPOSITORY, 'staging');
+    expect((await readdir(staging)).filter((f) => f.includes(op.id))).toEqual([]);
+    // the guest was restarted once, and the row agrees: running
+    expect((await kit.applied('Image_Activate', userid)).length - activatedBefore).toBe(1);
+    expect((await kit.simUser(userid))!.power).toBe('on');
+    expect((await stack.http('GET', `/guests/${userid}/power_state`)).body.output).toBe('on');
+    const stop = await stack.http('POST', `/guests/${userid}/action`, { body: { action: 'stop' } });
+    expect(stop.status).toBe(200);
     expect((await stack.http('GET', location)).body.output.finished_at).toBe(op.finished_at);
   });
 });
