@@ -1,5 +1,6 @@
 import { eventually, request } from '../support/http.js';
 import { TestStack } from '../support/stack.js';
+import { crashKit } from './support/crash-kit.js';
 
 interface Call {
   function: string;
@@ -136,5 +137,46 @@ describe('faults: worker killed mid-step', () => {
       body: { guest: { userid: 'FCR03', vcpus: 1, memory: 512 } },
     });
     expect(again.status).toBe(200);
+  });
+
+  it('adopts a relocation in flight when its worker died: one VMRELOCATE, row agrees', async () => {
+    const kit = crashKit(stack);
+    const created = await stack.http('POST', '/guests', {
+      body: { guest: { userid: 'FMG01', vcpus: 1, memory: 512 } },
+    });
+    expect(created.status).toBe(200);
+    const act = (body: object, headers: Record<string, string> = {}) =>
+      stack.http('POST', '/guests/FMG01/action', { body, headers });
+    expect((await act({ action: 'start' })).status).toBe(200);
+    // the move is held while its worker dies; the next worker finds it done and adopts it (the
+    // wait for a relocation still in progress is proved in live-migrate.handler.spec.ts)
+    await fault({ function: 'VMRELOCATE', target: 'FMG01', hang_ms: 1500 });
+    const res = await act(
+      { action: 'live_migrate_vm', destination: 'HVSIM2', lgr_action: 'move' },
+      { prefer: 'respond-async' },
+    );
+    expect(res.status).toBe(202);
+    await kit.crashDuring('VMRELOCATE', 'FMG01');
+    const op = await ended(res.headers.get('location')!);
+
+    expect(op.status).toBe('succeeded');
+    expect(op.attempts).toBe(2);
+    expect(op.steps.filter((s: { name: string }) => s.name === 'relocate').pop().detail).toMatch(
+      /adopted/,
+    );
+    expect(await kit.calls('VMRELOCATE', 'FMG01')).toHaveLength(1);
+    // the resumed step asked CP whether a relocation was running and where the guest is
+    const asked = (await kit.log()).map((c) => c.command);
+    expect(asked).toEqual(
+      expect.arrayContaining(['QUERY VMRELOCATE FMG01', 'QUERY USER FMG01 AT ALL']),
+    );
+    // the hypervisor and the record agree: it runs on HVSIM2 and is no longer managed here
+    expect(await kit.simUser('FMG01')).toMatchObject({ power: 'on', member: 'HVSIM2' });
+    expect((await stack.http('GET', '/guests')).body.output).not.toContain('FMG01');
+    // its line is free: registered again, an operation on it runs
+    expect((await act({ action: 'register_vm', meta: '{"os_version": "rhel9"}' })).status).toBe(
+      200,
+    );
+    expect((await act({ action: 'stop' })).status).toBe(200);
   });
 });

@@ -5,7 +5,9 @@ import type { TestStack } from '../../support/stack.js';
 export interface Call {
   seq: number;
   function: string;
+  command?: string;
   target: string;
+  start: number;
   end: number | null;
   rc: number | null;
 }
@@ -14,11 +16,12 @@ const ENDED = ['succeeded', 'failed', 'cancelled', 'needs_attention'];
 
 /** What the fault tests ask of the simulator and of the operations, for one stack. */
 export function crashKit(stack: TestStack) {
+  const log = async (): Promise<Call[]> =>
+    (await request(stack.simUrl, 'GET', '/admin/calls')).body.calls as Call[];
   const calls = async (fn: string, target: string): Promise<Call[]> =>
-    ((await request(stack.simUrl, 'GET', '/admin/calls')).body.calls as Call[]).filter(
-      (c) => c.function === fn && c.target === target,
-    );
+    (await log()).filter((c) => c.function === fn && c.target === target);
   return {
+    log,
     calls,
     /** The calls that took effect (answered rc 0). */
     applied: async (fn: string, target: string) =>
