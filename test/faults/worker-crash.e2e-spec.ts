@@ -1,3 +1,6 @@
+import { Queue, UnrecoverableError } from 'bullmq';
+import { Redis as IORedis } from 'ioredis';
+import { JOB_CATALOGUE } from '#jobs';
 import { eventually, request } from '../support/http.js';
 import { TestStack } from '../support/stack.js';
 import { crashKit } from './support/crash-kit.js';
@@ -178,5 +181,51 @@ describe('faults: worker killed mid-step', () => {
       200,
     );
     expect((await act({ action: 'stop' })).status).toBe(200);
+  });
+
+  it('cancels an operation whose job BullMQ gave up on: undone, cancelled, waiter told', async () => {
+    await fault({ function: 'Image_Disk_Create_DM', target: 'FCR05', hang_ms: 1500 });
+    const location = await create('FCR05');
+    const id = location.split('/').pop()!;
+    await eventually(async () =>
+      (await calls('Image_Disk_Create_DM', 'FCR05')).length ? 1 : undefined,
+    );
+    await stack.killWorkerProcess();
+    // BullMQ gives up on the job (as after too many stalls) while its row still says running
+    const connection = new IORedis(stack.config.REDIS_URL, { maxRetriesPerRequest: null });
+    const queue = new Queue(JOB_CATALOGUE['guest.create'].queue, {
+      connection,
+      prefix: stack.config.QUEUE_PREFIX,
+    });
+    try {
+      const job = (await queue.getJob(id))!;
+      // no further attempt, as for a job failed for stalling
+      await job.moveToFailed(new UnrecoverableError('job stalled more than allowable limit'), '0');
+      expect(await job.getState()).toBe('failed');
+    } finally {
+      await queue.close();
+      connection.disconnect();
+    }
+    expect((await stack.http('GET', location)).body.output.status).toBe('running');
+
+    const waiter = stack.http('GET', `${location}?wait=40`);
+    const cancel = await stack.http('POST', `/operations/${id}/cancel`, {
+      headers: { prefer: 'respond-async' },
+    });
+    expect(cancel.status).toBe(202);
+    await stack.startWorkerProcess();
+    const op = await ended(location);
+
+    expect(op.status).toBe('cancelled');
+    expect((await waiter).body.output).toMatchObject({ status: 'cancelled' });
+    // undone: the user it defined is gone again, as is the record
+    expect(await users()).not.toContain('FCR05');
+    expect((await stack.http('GET', '/guests')).body.output).not.toContain('FCR05');
+    expect(await calls('Image_Create_DM', 'FCR05')).toHaveLength(1);
+    // the guest's line is free
+    const again = await stack.http('POST', '/guests', {
+      body: { guest: { userid: 'FCR05', vcpus: 1, memory: 512 } },
+    });
+    expect(again.status).toBe(200);
   });
 });
