@@ -1,5 +1,9 @@
+import { Queue, UnrecoverableError } from 'bullmq';
+import { Redis as IORedis } from 'ioredis';
+import { JOB_CATALOGUE } from '#jobs';
 import { eventually, request } from '../support/http.js';
 import { TestStack } from '../support/stack.js';
+import { crashKit } from './support/crash-kit.js';
 
 interface Call {
   function: string;
@@ -134,6 +138,93 @@ describe('faults: worker killed mid-step', () => {
     // the guest's line is free: a new create of the same guest runs at once
     const again = await stack.http('POST', '/guests', {
       body: { guest: { userid: 'FCR03', vcpus: 1, memory: 512 } },
+    });
+    expect(again.status).toBe(200);
+  });
+
+  it('adopts a relocation in flight when its worker died: one VMRELOCATE, row agrees', async () => {
+    const kit = crashKit(stack);
+    const created = await stack.http('POST', '/guests', {
+      body: { guest: { userid: 'FMG01', vcpus: 1, memory: 512 } },
+    });
+    expect(created.status).toBe(200);
+    const act = (body: object, headers: Record<string, string> = {}) =>
+      stack.http('POST', '/guests/FMG01/action', { body, headers });
+    expect((await act({ action: 'start' })).status).toBe(200);
+    // the move is held while its worker dies; the next worker finds it done and adopts it (the
+    // wait for a relocation still in progress is proved in live-migrate.handler.spec.ts)
+    await fault({ function: 'VMRELOCATE', target: 'FMG01', hang_ms: 1500 });
+    const res = await act(
+      { action: 'live_migrate_vm', destination: 'HVSIM2', lgr_action: 'move' },
+      { prefer: 'respond-async' },
+    );
+    expect(res.status).toBe(202);
+    await kit.crashDuring('VMRELOCATE', 'FMG01');
+    const op = await ended(res.headers.get('location')!);
+
+    expect(op.status).toBe('succeeded');
+    expect(op.attempts).toBe(2);
+    expect(op.steps.filter((s: { name: string }) => s.name === 'relocate').pop().detail).toMatch(
+      /adopted/,
+    );
+    expect(await kit.calls('VMRELOCATE', 'FMG01')).toHaveLength(1);
+    // the resumed step asked CP whether a relocation was running and where the guest is
+    const asked = (await kit.log()).map((c) => c.command);
+    expect(asked).toEqual(
+      expect.arrayContaining(['QUERY VMRELOCATE FMG01', 'QUERY USER FMG01 AT ALL']),
+    );
+    // the hypervisor and the record agree: it runs on HVSIM2 and is no longer managed here
+    expect(await kit.simUser('FMG01')).toMatchObject({ power: 'on', member: 'HVSIM2' });
+    expect((await stack.http('GET', '/guests')).body.output).not.toContain('FMG01');
+    // its line is free: registered again, an operation on it runs
+    expect((await act({ action: 'register_vm', meta: '{"os_version": "rhel9"}' })).status).toBe(
+      200,
+    );
+    expect((await act({ action: 'stop' })).status).toBe(200);
+  });
+
+  it('cancels an operation whose job BullMQ gave up on: undone, cancelled, waiter told', async () => {
+    await fault({ function: 'Image_Disk_Create_DM', target: 'FCR05', hang_ms: 1500 });
+    const location = await create('FCR05');
+    const id = location.split('/').pop()!;
+    await eventually(async () =>
+      (await calls('Image_Disk_Create_DM', 'FCR05')).length ? 1 : undefined,
+    );
+    await stack.killWorkerProcess();
+    // BullMQ gives up on the job (as after too many stalls) while its row still says running
+    const connection = new IORedis(stack.config.REDIS_URL, { maxRetriesPerRequest: null });
+    const queue = new Queue(JOB_CATALOGUE['guest.create'].queue, {
+      connection,
+      prefix: stack.config.QUEUE_PREFIX,
+    });
+    try {
+      const job = (await queue.getJob(id))!;
+      // no further attempt, as for a job failed for stalling
+      await job.moveToFailed(new UnrecoverableError('job stalled more than allowable limit'), '0');
+      expect(await job.getState()).toBe('failed');
+    } finally {
+      await queue.close();
+      connection.disconnect();
+    }
+    expect((await stack.http('GET', location)).body.output.status).toBe('running');
+
+    const waiter = stack.http('GET', `${location}?wait=40`);
+    const cancel = await stack.http('POST', `/operations/${id}/cancel`, {
+      headers: { prefer: 'respond-async' },
+    });
+    expect(cancel.status).toBe(202);
+    await stack.startWorkerProcess();
+    const op = await ended(location);
+
+    expect(op.status).toBe('cancelled');
+    expect((await waiter).body.output).toMatchObject({ status: 'cancelled' });
+    // undone: the user it defined is gone again, as is the record
+    expect(await users()).not.toContain('FCR05');
+    expect((await stack.http('GET', '/guests')).body.output).not.toContain('FCR05');
+    expect(await calls('Image_Create_DM', 'FCR05')).toHaveLength(1);
+    // the guest's line is free
+    const again = await stack.http('POST', '/guests', {
+      body: { guest: { userid: 'FCR05', vcpus: 1, memory: 512 } },
     });
     expect(again.status).toBe(200);
   });

@@ -363,6 +363,30 @@ export class HypervisorClient {
   }
 
   /**
+   * CP `QUERY USER id AT ALL`: the SSI member the user runs on now; null when not logged on
+   * (HCP045E, or no such user).
+   */
+  async memberOf(userid: string): Promise<string | null> {
+    const id = userid.toUpperCase();
+    const reply = await this.observe(() => this.transport.cp(`QUERY USER ${id} AT ALL`));
+    const m = / AT (\S+)\s*$/.exec(reply.lines[0] ?? '');
+    if (reply.rc === 0 && m) return m[1];
+    const text = reply.lines.join(' ');
+    if ([45, 3, 361].includes(reply.rc) || /HCP(045|003|361)E/.test(text)) return null;
+    throw Errors.cp(`CP QUERY USER ${id} AT ALL failed: rc ${reply.rc} ${text}`);
+  }
+
+  /** CP `QUERY VMRELOCATE id`: whether a relocation of the user is in progress. */
+  async relocating(userid: string): Promise<boolean> {
+    const id = userid.toUpperCase();
+    const reply = await this.observe(() => this.transport.cp(`QUERY VMRELOCATE ${id}`));
+    if (reply.rc !== 0) {
+      throw Errors.cp(`CP QUERY VMRELOCATE ${id} failed: rc ${reply.rc} ${reply.lines.join(' ')}`);
+    }
+    return !reply.lines.some((l) => /no relocations in progress/i.test(l));
+  }
+
+  /**
    * unpackdiskimage: copies an image file (64-byte header, then the disk bytes, gzip or raw)
    * onto the user's minidisk, streaming it; `onBytes` gets the image bytes sent so far. The
    * user must be logged off, the image's type match the disk's and fit on it. "not linked; not

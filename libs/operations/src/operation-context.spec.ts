@@ -58,6 +58,21 @@ describe('OperationContext', () => {
     }
   });
 
+  it('tells a probe and the handler when an earlier attempt first started the step', async () => {
+    const first = { name: 'punch', startedAt: '2026-01-01T00:00:01.000Z' };
+    const again = { name: 'punch', startedAt: '2026-01-01T00:00:05.000Z' };
+    const { ctx } = ctxFor([
+      first,
+      { ...first, endedAt: 'x', result: 'failed', rc: 99, rs: 305 },
+      again,
+    ]);
+    expect(ctx.startedBefore('punch')).toBe(first.startedAt);
+    expect(ctx.startedBefore('copy')).toBeUndefined();
+    const probe = jest.fn((_since: string) => Promise.resolve('done' as const));
+    await ctx.step('punch', () => Promise.resolve(), { probe });
+    expect(probe).toHaveBeenCalledWith(first.startedAt);
+  });
+
   it('does not probe a step that never started', async () => {
     const { ctx } = ctxFor([]);
     const probe = jest.fn(() => Promise.resolve('done' as const));

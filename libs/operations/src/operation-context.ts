@@ -38,6 +38,8 @@ export class OperationContext {
   private readonly inDoubt: Set<string>;
   /** The steps as last recorded: each write is a compare-and-set on them (one statement). */
   private steps: OperationStep[];
+  /** When each step of an earlier attempt first started (an attempt's effects date from then). */
+  private readonly firstStarts = new Map<string, string>();
   /** Undo actions of the steps done so far, in order; run in reverse on final failure. */
   private readonly undos: { name: string; undo: () => Promise<unknown> }[] = [];
 
@@ -59,6 +61,8 @@ export class OperationContext {
     this.doneBefore = new Set(previousSteps.filter((s) => s.result === 'ok').map((s) => s.name));
     this.inDoubt = stepsInDoubt(previousSteps);
     this.steps = previousSteps;
+    for (const s of previousSteps)
+      if (!this.firstStarts.has(s.name)) this.firstStarts.set(s.name, s.startedAt);
   }
 
   /** Records a step (or its end) against the steps last recorded, without reading them back. */
@@ -70,6 +74,14 @@ export class OperationContext {
   /** What the api passed beside the payload (OperationJobData.secrets); never stored. */
   get secrets(): Readonly<Record<string, string>> {
     return (this.job?.data as OperationJobData | undefined)?.secrets ?? {};
+  }
+
+  /**
+   * When an earlier attempt of this operation first started the named step; undefined when no
+   * earlier attempt reached it. Lets a probe or undo tell this operation's effects from older ones.
+   */
+  startedBefore(name: string): string | undefined {
+    return this.firstStarts.get(name);
   }
 
   /**
@@ -126,7 +138,7 @@ export class OperationContext {
 
   /** The probe of a step in doubt: 'done' records it ok (adopted) and registers its undo. */
   private async adopted(name: string, opts: StepOptions): Promise<boolean> {
-    if ((await opts.probe!()) !== 'done') return false;
+    if ((await opts.probe!(this.firstStarts.get(name)!)) !== 'done') return false;
     const now = new Date().toISOString();
     await this.record({
       name,

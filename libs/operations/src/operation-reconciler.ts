@@ -18,7 +18,7 @@ import { OperationSettler } from './operation-settler.js';
 import { OperationUnwinder } from './operation-unwinder.js';
 
 /**
- * Worker-side safety net, every RECONCILE_INTERVAL_S: an operation whose job ended or vanished
+ * Worker-side safety net, at worker start and every RECONCILE_INTERVAL_S: an operation whose job ended or vanished
  * without its row ending is ended (completed job: its result; failed or gone after it started:
  * unwound; never started: enqueued again), and the undo of operations left
  * `needs_attention` is retried. A Redis lock per operation keeps workers from doing it twice.
@@ -39,6 +39,8 @@ export class OperationReconciler implements OnApplicationBootstrap, OnApplicatio
   ) {}
 
   onApplicationBootstrap(): void {
+    // once at start too: a worker restarted after a crash settles what it left at once
+    void this.sweep();
     this.timer = setInterval(() => void this.sweep(), this.cfg.RECONCILE_INTERVAL_S * 1000);
     this.timer.unref();
   }

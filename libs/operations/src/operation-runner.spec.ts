@@ -269,6 +269,26 @@ describe('OperationRunner', () => {
     expect(env.errmsg).not.toContain('x is undefined');
   });
 
+  it('fails with undo and leaves the line when the handler throws unexpectedly mid-way', async () => {
+    ops.add('u1');
+    ops.add('u2');
+    for (const id of ['u1', 'u2']) await turns.join('G1', id);
+    const undone: string[] = [];
+    run.mockImplementation(async (_p, ctx) => {
+      await ctx.step('one', () => Promise.resolve(), {
+        undo: () => Promise.resolve(undone.push('one')),
+      });
+      throw new TypeError('x is undefined');
+    });
+    await expect(sut.run(job('u1', { userid: 'G1' }))).rejects.toBeInstanceOf(UnrecoverableError);
+    expect(undone).toEqual(['one']);
+    const row = ops.rows.get('u1')!;
+    expect(row).toMatchObject({ status: 'failed', httpStatus: 500 });
+    expect(row.steps.map((s) => `${s.name}:${s.result}`)).toEqual(['one:ok', 'undo one:ok']);
+    expect(turns.lines.get('G1')).toEqual(['u2']);
+    expect(turns.woken).toEqual(['u2']);
+  });
+
   it('waits without running while an earlier operation of the guest is unfinished', async () => {
     ops.add('first', { status: 'running' });
     ops.add('second');

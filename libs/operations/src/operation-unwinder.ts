@@ -18,7 +18,8 @@ export interface UnwindOptions {
   job?: Job | null;
   /**
    * The operation may turn out to have done every step (its worker died after the last one):
-   * it then ends `succeeded`. False when retrying the undo of a needs_attention operation.
+   * it then ends `succeeded`, unless it was asked to cancel (then it is undone). False when
+   * retrying the undo of a needs_attention operation.
    */
   mayComplete: boolean;
 }
@@ -46,7 +47,8 @@ export class OperationUnwinder {
     let reason: unknown = o.error;
     try {
       const output = await handlerFor(this.moduleRef, op.kind).run(payload as never, ctx);
-      if (o.mayComplete) {
+      // done after all, unless its cancel came first: a cancelled operation is undone
+      if (o.mayComplete && !(await this.cancels.requested(op.id))) {
         const env = ok(output);
         await this.ops.finish(op.id, { status: 'succeeded', response: env, httpStatus: 200 });
         await this.settler.leaveLine(op);

@@ -12,8 +12,10 @@ export interface StepOptions {
   /**
    * Asks the hypervisor whether the step's effect already happened. Called instead of running
    * the step blindly again when an earlier attempt started it and its outcome is unknown.
+   * `since`: when an earlier attempt first started the step (ISO 8601), so that an effect older
+   * than this operation is not taken for its own.
    */
-  probe?: () => Promise<ProbeResult>;
+  probe?: (since: string) => Promise<ProbeResult>;
 }
 
 /** Link failures (rc 99 rs 305) and timeouts (rc 1 rs 501): the call may or may not have run. */

@@ -1,4 +1,4 @@
-import { LINUX01, startHarness, type Harness } from '../testing/simulator.harness.js';
+import { LINUX01, startHarness, waitFor, type Harness } from '../testing/simulator.harness.js';
 import { parseCp } from './cp.dispatcher.js';
 
 describe('CP commands', () => {
@@ -21,6 +21,33 @@ describe('CP commands', () => {
       rc: 45,
       lines: ['HCP045E NOSUCH not logged on'],
     });
+  });
+
+  it('QUERY USER … AT ALL names the SSI member; QUERY VMRELOCATE sees a move in flight', async () => {
+    expect((await h.cp('QUERY USER LINUX01 AT ALL')).rc).toBe(45);
+    await h.smapi('Image_Activate', 'LINUX01');
+    expect(await h.cp('QUERY USER LINUX01 AT ALL')).toEqual({
+      rc: 0,
+      lines: ['LINUX01  - DSC AT ZVMA'],
+    });
+    expect(await h.cp('Q VMRELOC LINUX01')).toEqual({
+      rc: 0,
+      lines: ['No relocations in progress'],
+    });
+    // a move held for a while is a relocation in progress until it answers
+    await h.http('POST', '/admin/faults', { function: 'VMRELOCATE', hang_ms: 300 });
+    const move = h.smapi('VMRELOCATE', 'LINUX01', { action: 'MOVE', destination: 'HVSIM2' });
+    await waitFor(
+      async () => (await h.cp('QUERY VMRELOCATE')).lines[0] !== 'No relocations in progress',
+    );
+    expect(await h.cp('QUERY VMRELOCATE LINUX01')).toEqual({
+      rc: 0,
+      lines: ['LINUX01 is being relocated from ZVMA to HVSIM2'],
+    });
+    expect((await move).rc).toBe(0);
+    expect((await h.cp('QUERY VMRELOCATE LINUX01')).lines).toEqual(['No relocations in progress']);
+    expect((await h.cp('QUERY USER LINUX01 AT ALL')).lines).toEqual(['LINUX01  - DSC AT HVSIM2']);
+    expect((await h.cp('QUERY USER LINUX01 AT ZVMA')).rc).toBe(45);
   });
 
   it('accepts abbreviations and any case', async () => {

@@ -10,13 +10,14 @@ function invalidOption(option: string): CpReply {
 }
 
 /**
- * QUERY USERS [userid]. CP only knows logged-on users here: a userid that is not logged on
- * answers HCP045E whether or not the directory defines it (the reference reads both, and
- * HCP361E, as "off"). Logged-on guests show as disconnected (DSC): nobody is on their console.
+ * QUERY USERS [userid [AT ALL|member]]. CP only knows logged-on users here: a userid that is not
+ * logged on answers HCP045E whether or not the directory defines it (the reference reads both,
+ * and HCP361E, as "off"). Logged-on guests show as disconnected (DSC): nobody is on their
+ * console. `AT ALL` (or `AT <member>`) adds the SSI member it runs on, as CP does in a cluster.
  */
 function queryUsers(state: HypervisorState, operands: string[]): CpReply {
-  const [userid, extra] = operands;
-  if (extra !== undefined) return invalidOption(extra);
+  const [userid, at, where, extra] = operands;
+  if (at !== undefined) return queryUserAt(state, userid, at, where, extra);
   const active = state.userIds().filter((id) => state.user(id)?.loggedOn);
   if (userid === undefined) {
     const count = String(active.length).padStart(5);
@@ -25,6 +26,39 @@ function queryUsers(state: HypervisorState, operands: string[]): CpReply {
   if (!USERID_RE.test(userid)) return invalidOption(userid);
   if (active.includes(userid)) return { rc: 0, lines: [`${userid.padEnd(8)} - DSC`] };
   return { rc: 45, lines: [`HCP045E ${userid} not logged on`] };
+}
+
+function queryUserAt(
+  state: HypervisorState,
+  userid: string,
+  at: string,
+  where: string | undefined,
+  extra: string | undefined,
+): CpReply {
+  if (at !== 'AT' || where === undefined) return invalidOption(at);
+  if (extra !== undefined) return invalidOption(extra);
+  if (!USERID_RE.test(userid)) return invalidOption(userid);
+  const u = state.user(userid);
+  const member = u && state.memberOf(u);
+  if (member && (where === 'ALL' || where === member)) {
+    return { rc: 0, lines: [`${userid.padEnd(8)} - DSC AT ${member}`] };
+  }
+  return { rc: 45, lines: [`HCP045E ${userid} not logged on`] };
+}
+
+/**
+ * QUERY VMRELOCATE [userid]: the relocations in progress (one line each), or CP's "No
+ * relocations in progress".
+ */
+function queryVmrelocate(state: HypervisorState, operands: string[]): CpReply {
+  const [userid, extra] = operands;
+  if (extra !== undefined) return invalidOption(extra);
+  const moving = [...state.relocating].filter(([id]) => userid === undefined || id === userid);
+  if (moving.length === 0) return { rc: 0, lines: ['No relocations in progress'] };
+  return {
+    rc: 0,
+    lines: moving.map(([id, dest]) => `${id} is being relocated from ${state.systemId} to ${dest}`),
+  };
 }
 
 /** QUERY USERID: who is asking (the management guest) and on which system. */
@@ -38,5 +72,6 @@ export function queryCommand(state: HypervisorState, operands: string[]): CpRepl
   if (matches(what, 'USERS', 4)) return queryUsers(state, rest);
   if (what === 'USERID' && rest.length === 0) return queryUserid(state);
   if (what === 'SSI' && rest.length === 0) return querySsi(state);
+  if (matches(what, 'VMRELOCATE', 5)) return queryVmrelocate(state, rest);
   return invalidOption(what);
 }

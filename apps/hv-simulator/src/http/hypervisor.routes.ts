@@ -23,18 +23,25 @@ export function hypervisorRoutes(app: FastifyInstance, parts: SimulatorParts): v
     }
     const target = body.target.trim().toUpperCase();
     const params = body.params ?? {};
-    return handleCall<SmapiReply>(parts, req, reply, {
-      op: fn,
-      target,
-      detail: JSON.stringify(params),
-      faultReply: (f) => ({
-        rc: f.rc,
-        rs: f.rs ?? 0,
-        errmsg: f.errmsg ?? `injected fault ${f.id}`,
-      }),
-      run: () => runSmapi(parts, fn, target, params),
-      rsOf: (r) => r.rs,
-    });
+    const move = fn === 'VMRELOCATE' && String(params.action).toUpperCase() === 'MOVE';
+    // QUERY VMRELOCATE sees the move for as long as the call is in flight
+    if (move) parts.state.relocating.set(target, String(params.destination).toUpperCase());
+    try {
+      return await handleCall<SmapiReply>(parts, req, reply, {
+        op: fn,
+        target,
+        detail: JSON.stringify(params),
+        faultReply: (f) => ({
+          rc: f.rc,
+          rs: f.rs ?? 0,
+          errmsg: f.errmsg ?? `injected fault ${f.id}`,
+        }),
+        run: () => runSmapi(parts, fn, target, params),
+        rsOf: (r) => r.rs,
+      });
+    } finally {
+      if (move) parts.state.relocating.delete(target);
+    }
   });
 
   app.post('/cp', async (req, reply) => {

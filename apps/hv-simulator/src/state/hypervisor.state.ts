@@ -98,6 +98,12 @@ export class HypervisorState {
   /** When this system was IPLed: the simulator's start. */
   readonly iplTime = Date.now();
 
+  /**
+   * Relocations in progress (userid → destination): a VMRELOCATE MOVE from its arrival to its
+   * answer, so one held by a hanging fault is a relocation that takes that long. Not saved.
+   */
+  readonly relocating = new Map<string, string>();
+
   get profiles(): readonly string[] {
     return this.data.profiles;
   }

@@ -1,15 +1,21 @@
-import { rm } from 'node:fs/promises';
+import { access, rename, rm } from 'node:fs/promises';
 import { Injectable } from '@nestjs/common';
 import { Errors, HvError, ModID } from '#envelope';
 import { HypervisorClient, tolerating } from '#hypervisor';
 import { ImageStore, ImageErrors } from '#images';
 import { copyToFile } from '#files';
 import type { CapturePayload } from '#jobs';
-import type { OperationContext, OperationHandler } from '#operations';
+import type { OperationContext, OperationHandler, ProbeResult } from '#operations';
 import { GuestsRepository } from '#persistence';
 import { AppConfig } from '#config';
 import { reachable, softStop } from '../power/soft-stop.js';
 import { requireManagedGuest } from '../managed-guest.js';
+
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
 
 /** Capture failures are guest rs 5, which the actions' conflict rule answers with 409 (§10.14). */
 function captureFailed(e: unknown): unknown {
@@ -23,6 +29,11 @@ function captureFailed(e: unknown): unknown {
  * guest.capture rootonly (§9.5): a running guest is shut down (softstop; restarted afterwards), its
  * root minidisk — the first MDISK of its directory — is written to a staging file as an image
  * file at `compressLevel`, then recorded. A failure leaves no image record or file behind.
+ *
+ * Crash-proof: the staging file appears (by rename) only once complete, so a resumed capture
+ * adopts a complete one and writes a half-written one again; an image record whose file never
+ * got into place is removed and recorded again; a restart in doubt is adopted when the guest is
+ * on. A resumed capture knows the guest was on from its earlier attempt's stop steps.
  */
 @Injectable()
 export class CaptureHandler implements OperationHandler<'guest.capture'> {
@@ -35,9 +46,12 @@ export class CaptureHandler implements OperationHandler<'guest.capture'> {
 
   async run(p: CapturePayload, ctx: OperationContext): Promise<''> {
     const guest = await requireManagedGuest(this.guests, p.userid);
-    if (await this.images.find(p.image)) throw ImageErrors.exists(p.image);
+    // a resumed capture may have recorded the image itself
+    const resumedRecord = ctx.startedBefore('record image') !== undefined;
+    if (!resumedRecord && (await this.images.find(p.image))) throw ImageErrors.exists(p.image);
     const recorded = /(?:^|,)os_version=([^,]+)/.exec(guest.metadata)?.[1] ?? 'unknown';
-    const wasOn = (await this.hv.queryUserPower(p.userid)) === 'on';
+    const stoppedBefore = ['shutdown os', 'deactivate'].some((s) => ctx.startedBefore(s));
+    const wasOn = stoppedBefore || (await this.hv.queryUserPower(p.userid)) === 'on';
     // a running OS says what it is; otherwise the version recorded at deploy is all we know
     const osVersion = (wasOn && (await this.runningOs(p.userid))) || recorded;
     try {
@@ -49,24 +63,34 @@ export class CaptureHandler implements OperationHandler<'guest.capture'> {
       }
       const vdev = await this.rootVdev(p.userid);
       const staging = await this.images.stagingPath(`capture-${ctx.operationId}`);
+      const partial = `${staging}.part`;
       await ctx.step(
         'capture disk',
         async () => {
           const image = await this.hv.createDiskImage(p.userid, vdev, p.compressLevel);
-          await copyToFile(image, staging);
+          await copyToFile(image, partial);
+          await rename(partial, staging);
         },
-        { undo: () => rm(staging, { force: true }) },
+        {
+          undo: () => Promise.all([rm(staging, { force: true }), rm(partial, { force: true })]),
+          probe: async () => ((await exists(staging)) ? 'done' : 'absent'),
+        },
       );
       await ctx.progress(80);
       await ctx.step(
         'record image',
         () =>
           this.images.add({ name: p.image, osVersion, stagingFile: staging, type: p.captureType }),
-        { undo: () => this.images.remove(p.image) },
+        { undo: () => this.images.remove(p.image), probe: () => this.imageInPlace(p.image) },
       );
       if (wasOn)
-        await ctx.step('restart guest', () =>
-          tolerating(this.hv.imageActivate(p.userid), [200, 8]),
+        await ctx.step(
+          'restart guest',
+          () => tolerating(this.hv.imageActivate(p.userid), [200, 8]),
+          {
+            probe: async () =>
+              (await this.hv.queryUserPower(p.userid)) === 'on' ? 'done' : 'absent',
+          },
         );
     } catch (e) {
       throw captureFailed(e);
@@ -87,6 +111,19 @@ export class CaptureHandler implements OperationHandler<'guest.capture'> {
     const id = field('ID');
     const version = field('VERSION_ID');
     return id && version ? `${id}${version}`.toLowerCase() : null;
+  }
+
+  /**
+   * Probe of `record image`: done when the record and its file are in place. A record without
+   * its file is what a worker that died between claiming the name and moving the file leaves:
+   * removed, so the step records the image again from the staging file.
+   */
+  private async imageInPlace(name: string): Promise<ProbeResult> {
+    const image = await this.images.find(name);
+    if (!image) return 'absent';
+    if (await exists(image.path)) return 'done';
+    await this.images.remove(name);
+    return 'absent';
   }
 
   /** The first MDISK of the directory (the reference's choice for a guest it cannot ask). */

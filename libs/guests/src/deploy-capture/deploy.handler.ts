@@ -8,6 +8,7 @@ import type { DeployPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
 import { requireManagedGuest } from '../managed-guest.js';
+import { diskHoldsImage, punchedSince } from './deploy-probes.js';
 import { transportFile } from './transport-file.js';
 
 /** The reference's message when the management guest could not copy the image (guest rs 3). */
@@ -21,6 +22,11 @@ function unpackFailed(e: unknown): unknown {
  * the guest's reader (each purged again on failure), then copy the image onto the root
  * minidisk last — the simulator swaps the disk's bytes only when the copy is complete, so a
  * failed deploy leaves the disk and the reader as they were. The guest stays off.
+ *
+ * Crash-proof: a step whose worker died in it is probed before it runs again (a punch by the
+ * reader file it would have left, the copy by the disk's content), and the undo of a punch done
+ * by an earlier attempt finds its spool file in the reader. The copy has no undo: it is the last
+ * hypervisor step and keeping the disk's old bytes would cost a full copy of the disk.
  */
 @Injectable()
 export class DeployHandler implements OperationHandler<'guest.deploy'> {
@@ -64,7 +70,7 @@ export class DeployHandler implements OperationHandler<'guest.deploy'> {
     await ctx.progress(10);
 
     if (image) {
-      await ctx.step('copy image', async () => {
+      const copy = async () => {
         const { stream, size } = await this.images.open(image.imagename);
         let last = 10;
         await this.hv
@@ -79,6 +85,12 @@ export class DeployHandler implements OperationHandler<'guest.deploy'> {
             stream.destroy();
             throw unpackFailed(e);
           });
+      };
+      await ctx.step('copy image', copy, {
+        probe: async () =>
+          (await diskHoldsImage(this.hv, this.images, image.imagename, p.userid, vdev))
+            ? 'done'
+            : 'absent',
       });
     }
     await ctx.step('record os version', () =>
@@ -88,7 +100,10 @@ export class DeployHandler implements OperationHandler<'guest.deploy'> {
     return '';
   }
 
-  /** Punches one file to the reader as a step whose undo purges it again. */
+  /**
+   * Punches one file to the reader as a step whose undo purges it again. A punch an earlier
+   * attempt made (its file in the reader since that attempt started the step) is adopted.
+   */
   private async punch(
     ctx: OperationContext,
     userid: string,
@@ -97,14 +112,21 @@ export class DeployHandler implements OperationHandler<'guest.deploy'> {
     open: () => Readable,
   ): Promise<void> {
     let spoolId: number | undefined;
+    const earlier = async (since: string | undefined) =>
+      since === undefined ? undefined : (await punchedSince(this.hv, userid, name, since))?.spoolId;
     await ctx.step(
       step,
       async () => {
         spoolId = await this.hv.punchFile(userid, open(), { name });
       },
       {
+        probe: async (since) => {
+          spoolId = await earlier(since);
+          return spoolId === undefined ? 'absent' : 'done';
+        },
         undo: async () => {
-          if (spoolId !== undefined) await tolerating(this.hv.purgeReaderFile(userid, spoolId));
+          const id = spoolId ?? (await earlier(ctx.startedBefore(step)));
+          if (id !== undefined) await tolerating(this.hv.purgeReaderFile(userid, id));
         },
       },
     );

@@ -1,0 +1,55 @@
+import { eventually, request } from '../../support/http.js';
+import type { TestStack } from '../../support/stack.js';
+
+/** One hypervisor call as the simulator's call log shows it. */
+export interface Call {
+  seq: number;
+  function: string;
+  command?: string;
+  target: string;
+  start: number;
+  end: number | null;
+  rc: number | null;
+}
+
+const ENDED = ['succeeded', 'failed', 'cancelled', 'needs_attention'];
+
+/** What the fault tests ask of the simulator and of the operations, for one stack. */
+export function crashKit(stack: TestStack) {
+  const log = async (): Promise<Call[]> =>
+    (await request(stack.simUrl, 'GET', '/admin/calls')).body.calls as Call[];
+  const calls = async (fn: string, target: string): Promise<Call[]> =>
+    (await log()).filter((c) => c.function === fn && c.target === target);
+  return {
+    log,
+    calls,
+    /** The calls that took effect (answered rc 0). */
+    applied: async (fn: string, target: string) =>
+      (await calls(fn, target)).filter((c) => c.rc === 0),
+    fault: (body: object) => request(stack.simUrl, 'POST', '/admin/faults', { body }),
+    simUser: async (userid: string) =>
+      (
+        (await request(stack.simUrl, 'GET', '/admin/state')).body.users as { userid: string }[]
+      ).find((u) => u.userid === userid) as Record<string, any> | undefined,
+    ended: (location: string) =>
+      eventually(async () => {
+        const r = await stack.http('GET', location);
+        return ENDED.includes(r.body.output.status) ? r.body.output : undefined;
+      }, 60_000),
+    /**
+     * kill -9 of the worker while a call of `fn` on `target` is in flight (held by a hanging
+     * fault); once that call has ended (so a probe sees its effect rather than racing it) a
+     * worker starts.
+     */
+    async crashDuring(fn: string, target: string): Promise<void> {
+      const held = await eventually(async () =>
+        (await calls(fn, target)).find((c) => c.end === null),
+      );
+      await stack.killWorkerProcess();
+      await eventually(async () =>
+        (await calls(fn, target)).find((c) => c.seq === held.seq && c.end !== null),
+      );
+      await stack.startWorkerProcess();
+    },
+  };
+}
