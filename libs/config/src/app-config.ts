@@ -96,7 +96,8 @@ export class AppConfig {
   @Type(() => Number) @IsInt() @Min(0) HV_OUTAGE_BUDGET_S = 300;
 
   // ---- hypervisor ----
-  @IsIn(['simulator']) HV_TRANSPORT = 'simulator' as const;
+  /** `smapi`: functions over the request server's wire protocol (SMAPI_*); CP and management-guest calls still go to HV_SIMULATOR_URL. */
+  @IsIn(['simulator', 'smapi']) HV_TRANSPORT: 'simulator' | 'smapi' = 'simulator';
   @IsString() HV_SIMULATOR_URL = '';
   @Type(() => Number) @IsInt() @Min(1) HV_CALL_TIMEOUT_S = 240;
   /** How often the api probes the hypervisor link for /smapi_health (0: only real calls count). */
