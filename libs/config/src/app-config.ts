@@ -117,6 +117,8 @@ export class AppConfig {
   @Type(() => Number) @IsInt() @Min(1) SMAPI_LONG_READ_TIMEOUT_S = 1800;
   @Type(() => Number) @IsInt() @Min(0) @Max(65535) SIM_PORT = 8090;
   @IsString() @MinLength(1) SIM_HOST = '127.0.0.1';
+  /** The simulator's systems-management wire front door (HV_TRANSPORT=smapi); 0 = off. */
+  @Type(() => Number) @IsInt() @Min(0) @Max(65535) SIM_SMAPI_PORT = 0;
   @IsIn(['fast', 'realistic']) HV_LATENCY_PROFILE: 'fast' | 'realistic' = 'fast';
   @IsString() SIM_STATE_DIR = '';
   @Matches(/^[A-Za-z0-9]{1,8}$/) SIM_SYSTEM_ID = 'HVSIM1';
