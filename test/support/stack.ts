@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
@@ -17,6 +17,28 @@ export interface StackOptions {
   worker?: WorkerMode;
   /** Extra settings, as environment variables. */
   env?: Record<string, string>;
+  /**
+   * How the api and workers reach the simulator: `smapi` sends the functions over its wire
+   * front door (CP and management calls stay HTTP). Default: HV_TRANSPORT of the test run.
+   */
+  transport?: 'simulator' | 'smapi';
+}
+
+/** The test run's HV_TRANSPORT (e.g. `HV_TRANSPORT=smapi npm test -- test/x`). */
+const defaultTransport = (): 'simulator' | 'smapi' =>
+  process.env.HV_TRANSPORT === 'smapi' ? 'smapi' : 'simulator';
+
+/** Settings of HV_TRANSPORT=smapi against the simulator's wire port (password file 0600). */
+function wireSettings(dataDir: string, port: number): Record<string, string> {
+  const passwordFile = join(dataDir, 'smapi.pw');
+  writeFileSync(passwordFile, 'e2e-pw\n', { mode: 0o600 });
+  return {
+    HV_TRANSPORT: 'smapi',
+    SMAPI_HOST: '127.0.0.1',
+    SMAPI_PORT: String(port),
+    SMAPI_USER: 'HVSIMMGR',
+    SMAPI_PASSWORD_FILE: passwordFile,
+  };
 }
 
 /**
@@ -48,6 +70,11 @@ export class TestStack {
       latencyProfile: 'fast',
     });
     const simUrl = await simulator.app.listen({ port: 0, host: '127.0.0.1' });
+    const transport = opts.transport ?? defaultTransport();
+    const wire =
+      transport === 'smapi'
+        ? wireSettings(dataDir, await simulator.wire.listen(0, '127.0.0.1'))
+        : { HV_TRANSPORT: 'simulator' };
     const env: Record<string, string> = {
       DATA_DIR: dataDir,
       DATABASE_URL: db.url,
@@ -59,6 +86,7 @@ export class TestStack {
       WAIT_POLL_MS: '500',
       // the tests' image servers listen on loopback, which imports may not reach by default
       IMAGE_IMPORT_HOSTS: '127.0.0.1',
+      ...wire,
       ...opts.env,
     };
     const config = loadConfig(env);
@@ -117,6 +145,9 @@ export class TestStack {
       latencyProfile: 'fast',
     });
     await this.simulator.app.listen({ port: Number(new URL(this.simUrl).port), host: '127.0.0.1' });
+    if (this.config.HV_TRANSPORT === 'smapi') {
+      await this.simulator.wire.listen(this.config.SMAPI_PORT, '127.0.0.1');
+    }
   }
 
   async startWorker(): Promise<void> {

@@ -21,6 +21,11 @@ async function main(): Promise<void> {
       `(state ${cfg.SIM_STATE_DIR}, latency ${cfg.HV_LATENCY_PROFILE})`,
   );
 
+  if (cfg.SIM_SMAPI_PORT > 0) {
+    const port = await sim.wire.listen(cfg.SIM_SMAPI_PORT, cfg.SIM_HOST);
+    sim.app.log.info(`systems-management wire protocol on ${cfg.SIM_HOST}:${port}`);
+  }
+
   const stop = (signal: string): void => {
     sim.app.log.info(`${signal}: closing`);
     sim.close().then(

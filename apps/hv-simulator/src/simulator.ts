@@ -13,6 +13,8 @@ import { isSmapiFunction } from './smapi/smapi.registry.js';
 import { memberIds } from './ssi/ssi.cluster.js';
 import { HypervisorState } from './state/hypervisor.state.js';
 import { StateStore } from './state/state.store.js';
+import { dispatchWire } from './wire/wire.dispatch.js';
+import { WireServer } from './wire/wire.server.js';
 
 export interface SimulatorOptions {
   /** Directory of the persisted state and of minidisk and spool bytes (created if missing). */
@@ -37,6 +39,11 @@ export interface SimulatorOptions {
 
 export interface Simulator extends SimulatorParts {
   app: FastifyInstance;
+  /**
+   * The second front door: the systems-management wire protocol, on the same handlers and
+   * call log. Not listening until `wire.listen(port, host)` (SIM_SMAPI_PORT).
+   */
+  wire: WireServer;
   /** Stops serving and writes the state to disk. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -73,12 +80,13 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
   hypervisorRoutes(app, parts);
   mgmtRoutes(app, parts);
   adminRoutes(app, parts);
+  const wire = new WireServer((req) => dispatchWire(parts, req));
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>
     (closing ??= (async () => {
-      await app.close();
+      await Promise.all([app.close(), wire.close()]);
       await state.flush();
     })());
-  return { ...parts, app, close };
+  return { ...parts, app, wire, close };
 }

@@ -98,7 +98,8 @@ export class AppConfig {
   @Type(() => Number) @IsInt() @Min(0) HV_OUTAGE_BUDGET_S = 300;
 
   // ---- hypervisor ----
-  @IsIn(['simulator']) HV_TRANSPORT = 'simulator' as const;
+  /** `smapi`: functions over the request server's wire protocol (SMAPI_*); CP and management-guest calls still go to HV_SIMULATOR_URL. */
+  @IsIn(['simulator', 'smapi']) HV_TRANSPORT: 'simulator' | 'smapi' = 'simulator';
   @IsString() HV_SIMULATOR_URL = '';
   @Type(() => Number) @IsInt() @Min(1) HV_CALL_TIMEOUT_S = 240;
   /** How often the api probes the hypervisor link for /smapi_health (0: only real calls count). */
@@ -118,6 +119,8 @@ export class AppConfig {
   @Type(() => Number) @IsInt() @Min(1) SMAPI_LONG_READ_TIMEOUT_S = 1800;
   @Type(() => Number) @IsInt() @Min(0) @Max(65535) SIM_PORT = 8090;
   @IsString() @MinLength(1) SIM_HOST = '127.0.0.1';
+  /** The simulator's systems-management wire front door (HV_TRANSPORT=smapi); 0 = off. */
+  @Type(() => Number) @IsInt() @Min(0) @Max(65535) SIM_SMAPI_PORT = 0;
   @IsIn(['fast', 'realistic']) HV_LATENCY_PROFILE: 'fast' | 'realistic' = 'fast';
   @IsString() SIM_STATE_DIR = '';
   @Matches(/^[A-Za-z0-9]{1,8}$/) SIM_SYSTEM_ID = 'HVSIM1';

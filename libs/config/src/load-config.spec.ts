@@ -14,6 +14,19 @@ describe('loadConfig', () => {
     expect(Object.isFrozen(cfg)).toBe(true);
   });
 
+  it('HV_TRANSPORT=smapi needs the request server, its userid and password file', () => {
+    expect(() => loadConfig({ HV_TRANSPORT: 'smapi', SMAPI_HOST: 'hv1' })).toThrow(
+      /SMAPI_USER: required when HV_TRANSPORT=smapi[\s\S]*SMAPI_PASSWORD_FILE: required/,
+    );
+    const cfg = loadConfig({
+      HV_TRANSPORT: 'smapi',
+      SMAPI_HOST: 'hv1',
+      SMAPI_USER: 'MAINT',
+      SMAPI_PASSWORD_FILE: '/etc/hvo/smapi.pw',
+    });
+    expect(cfg.HV_TRANSPORT).toBe('smapi');
+  });
+
   it('lists every bad setting at once', () => {
     let caught: unknown;
     try {

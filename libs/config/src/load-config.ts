@@ -83,6 +83,14 @@ export function loadConfig(env: Env = process.env): Config {
   cfg.IMAGE_EXPORT_DIRS = (
     cfg.IMAGE_EXPORT_DIRS.length ? cfg.IMAGE_EXPORT_DIRS : [join(cfg.DATA_DIR, 'export')]
   ).map((d) => resolve(d));
+  if (cfg.HV_TRANSPORT === 'smapi') {
+    const missing = (['SMAPI_HOST', 'SMAPI_USER', 'SMAPI_PASSWORD_FILE'] as const).filter(
+      (k) => cfg[k] === '',
+    );
+    if (missing.length) {
+      throw new ConfigError(missing.map((k) => `${k}: required when HV_TRANSPORT=smapi`));
+    }
+  }
   if (cfg.DISK_POOL.length > 10) throw new ConfigError(['DISK_POOL: at most 10 pools']);
   Object.freeze(cfg.WORKER_QUEUES);
   Object.freeze(cfg.DISK_POOL);

@@ -41,11 +41,23 @@ function crash(req: FastifyRequest, reply: FastifyReply, mode: CrashMode): void 
  * One hypervisor call: logged from arrival to answer, delayed per the latency profile, then
  * either answered by a matching fault (no state change) or by the function itself.
  */
-export async function handleCall<T extends { rc: number }>(
+export function handleCall<T extends { rc: number }>(
   parts: SimulatorParts,
   req: FastifyRequest,
   reply: FastifyReply,
   spec: CallSpec<T>,
+): Promise<T | undefined> {
+  return runCall(parts, spec, (mode) => crash(req, reply, mode));
+}
+
+/**
+ * The same for any front door (HTTP or the wire protocol): `onCrash` simulates the transport
+ * failure a crash fault asks for; the answer is then undefined.
+ */
+export async function runCall<T extends { rc: number }>(
+  parts: SimulatorParts,
+  spec: CallSpec<T>,
+  onCrash: (mode: CrashMode) => void,
 ): Promise<T | undefined> {
   const rec = parts.calls.begin(spec.op, spec.target, spec.command);
   try {
@@ -55,7 +67,7 @@ export async function handleCall<T extends { rc: number }>(
       await sleep(fault.hang_ms);
       if (fault.crash) {
         parts.calls.end(rec, { fault: fault.id, crash: fault.crash });
-        crash(req, reply, fault.crash);
+        onCrash(fault.crash);
         return undefined;
       }
       if (fault.rc !== undefined) {

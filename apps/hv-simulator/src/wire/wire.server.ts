@@ -40,6 +40,8 @@ export class WireServer {
   private readonly faults: WireFault[] = [];
   private readonly answers = new Map<number, Buffer>();
   private nextId = 1;
+  /** Open connections, cut on close as a server going down would (a stalled one never ends). */
+  private readonly open = new Set<Socket>();
 
   constructor(private readonly dispatch: WireDispatch) {
     this.server = createServer((socket) => this.accept(socket));
@@ -51,6 +53,7 @@ export class WireServer {
   }
 
   close(): Promise<void> {
+    for (const socket of this.open) socket.destroy();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
@@ -61,6 +64,8 @@ export class WireServer {
 
   private accept(socket: Socket): void {
     socket.on('error', () => undefined);
+    this.open.add(socket);
+    socket.on('close', () => this.open.delete(socket));
     let got = Buffer.alloc(0);
     const onData = (chunk: Buffer): void => {
       got = Buffer.concat([got, chunk]);
@@ -79,7 +84,14 @@ export class WireServer {
     if (fault === 'stall') return; // holds the connection open, answering nothing
     if (fault === 'garbage') return void socket.end(Buffer.from('\x15\x00garbage\xff\xff\xff\xff'));
     const id = this.nextId++;
-    const answer = await this.answer(id, body);
+    let answer: Buffer;
+    try {
+      answer = await this.answer(id, body);
+    } catch {
+      // The function could not answer (a simulated crash): the link drops before the id.
+      socket.destroy();
+      return;
+    }
     if (fault === 'drop-after-id') {
       this.keep(id, answer);
       socket.end(word(id));

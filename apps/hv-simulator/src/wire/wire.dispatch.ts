@@ -1,0 +1,43 @@
+import type { SmapiReply } from '#hypervisor';
+import { runCall, type SimulatorParts } from '../http/call.pipeline.js';
+import { runSmapi } from '../smapi/smapi.registry.js';
+import { wireOutput } from './wire.output.js';
+import { wireParams } from './wire.params.js';
+import type { WireRequest } from './wire.request.js';
+import type { WireAnswer } from './wire.server.js';
+
+/** A crash fault on the wire: the connection closes before the request id, nothing ran. */
+export class WireCrash extends Error {
+  override readonly name = 'WireCrash';
+}
+
+/**
+ * The wire front door's dispatch: the request's values as the handlers' JSON params, then the
+ * same pipeline as HTTP (call log, latency, injected faults) and the reply by its layout.
+ */
+export async function dispatchWire(parts: SimulatorParts, req: WireRequest): Promise<WireAnswer> {
+  // The short header (System_Info_Query) names no target; HTTP callers send `*`.
+  const target = req.target.trim().toUpperCase() || '*';
+  const params = wireParams(req.fn, req.values);
+  let crashed = false;
+  const reply = await runCall<SmapiReply>(
+    parts,
+    {
+      op: req.fn,
+      target,
+      detail: JSON.stringify(params),
+      faultReply: (f) => ({
+        rc: f.rc,
+        rs: f.rs ?? 0,
+        errmsg: f.errmsg ?? `injected fault ${f.id}`,
+      }),
+      run: () => runSmapi(parts, req.fn, target, params),
+      rsOf: (r) => r.rs,
+    },
+    () => {
+      crashed = true;
+    },
+  );
+  if (crashed || !reply) throw new WireCrash(`${req.fn}: injected crash`);
+  return { rc: reply.rc, rs: reply.rs, output: wireOutput(req.fn, reply) };
+}

@@ -1,0 +1,111 @@
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { HvError } from '#envelope';
+import type { CpReply, MgmtReply } from './protocol.js';
+import { SmapiTransport } from './smapi.transport.js';
+import type { WireClientOptions } from './smapi/wire.client.js';
+import { HypervisorTransport } from './transport.js';
+
+const word = (n: number): Buffer => {
+  const b = Buffer.alloc(4);
+  b.writeInt32BE(n);
+  return b;
+};
+
+/** The HTTP side of the composed transport, recording what reaches it. */
+class RecordingRest extends HypervisorTransport {
+  readonly seen: string[] = [];
+  smapi(): never {
+    throw new Error('a function went to the HTTP transport');
+  }
+  cp(command: string): Promise<CpReply> {
+    this.seen.push(command);
+    return Promise.resolve({ rc: 0, lines: ['MAINT AT HVSIM1'] });
+  }
+  mgmt<T extends MgmtReply>(): Promise<T> {
+    return Promise.resolve({ rc: 0, lines: [] } as unknown as T);
+  }
+  mgmtFile(): Promise<MgmtReply> {
+    return Promise.resolve({ rc: 0, lines: [] });
+  }
+  ping(): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+}
+
+let server: Server;
+let requests: Buffer[];
+let behaviour: (s: Socket) => void;
+
+beforeEach(async () => {
+  requests = [];
+  server = createServer((s) => {
+    s.on('data', (d: Buffer) => {
+      requests.push(d);
+      behaviour(s);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+});
+afterEach(() => new Promise<void>((r) => server.close(() => r())));
+
+const opts = (): WireClientOptions => ({
+  host: '127.0.0.1',
+  port: (server.address() as AddressInfo).port,
+  userid: 'MAINT',
+  password: 's3cret-pw',
+  connectTimeoutMs: 500,
+  readTimeoutMs: 300,
+  longReadTimeoutMs: 300,
+  retryDelaysMs: [0],
+  recoveryDelayMs: 1,
+});
+
+describe('SmapiTransport', () => {
+  it('sends the mapped parameters and answers the typed output', async () => {
+    const names = Buffer.concat([word(7), Buffer.from('LINUX01')]);
+    const body = Buffer.concat([word(9), word(0), word(0), word(names.length), names]);
+    behaviour = (s) => s.end(Buffer.concat([word(9), word(body.length), body]));
+    const t = new SmapiTransport(opts(), new RecordingRest());
+    await expect(t.smapi('Image_Name_Query_DM', '*')).resolves.toEqual({
+      rc: 0,
+      rs: 0,
+      output: ['LINUX01'],
+    });
+    expect(requests[0].includes(Buffer.from('Image_Name_Query_DM'))).toBe(true);
+  });
+
+  it('a refused relocation: its codes, and its error data as the message', async () => {
+    const data = Buffer.from('HCPRLH0045E LINUX01 not logged on');
+    const body = Buffer.concat([word(3), word(8), word(3000), data]);
+    behaviour = (s) => s.end(Buffer.concat([word(3), word(body.length), body]));
+    const t = new SmapiTransport(opts(), new RecordingRest());
+    await expect(
+      t.smapi('VMRELOCATE', 'LINUX01', { action: 'MOVE', destination: 'HVSIM2' }),
+    ).resolves.toEqual({ rc: 8, rs: 3000, errmsg: data.toString() });
+  });
+
+  it('a stalled server is a timeout HvError naming the function, never the password', async () => {
+    behaviour = () => undefined;
+    const t = new SmapiTransport(opts(), new RecordingRest());
+    const e = (await t.smapi('Image_Lock_DM', 'LINUX01').catch((x: unknown) => x)) as HvError;
+    expect(e).toBeInstanceOf(HvError);
+    expect([e.rc, e.rs]).toEqual([1, 501]);
+    expect(e.message).toMatch(/Image_Lock_DM/);
+    expect(e.message).not.toMatch(/s3cret/);
+  });
+
+  it('nothing listening: unreachable; CP commands still go to the HTTP side', async () => {
+    const closed = opts();
+    await new Promise<void>((r) => server.close(() => r()));
+    const rest = new RecordingRest();
+    const t = new SmapiTransport(closed, rest);
+    const e = (await t.smapi('Image_Lock_DM', 'LINUX01').catch((x: unknown) => x)) as HvError;
+    expect(e).toBeInstanceOf(HvError);
+    expect(e.message).toMatch(/refused|ECONNREFUSED/i);
+    await expect(t.ping()).resolves.toBe(false);
+    await t.cp('QUERY USERID');
+    expect(rest.seen).toEqual(['QUERY USERID']);
+    server = createServer();
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  });
+});

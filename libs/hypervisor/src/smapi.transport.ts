@@ -1,0 +1,71 @@
+import type { Readable } from 'node:stream';
+import type {
+  CpReply,
+  MgmtArgs,
+  MgmtOperation,
+  MgmtReply,
+  SmapiFunction,
+  SmapiReply,
+} from './protocol.js';
+import { SMAPI_MAPPINGS } from './smapi/smapi.mappings.js';
+import { WireClient, type WireClientOptions } from './smapi/wire.client.js';
+import { WireSocket } from './smapi/wire.socket.js';
+import { HypervisorTransport } from './transport.js';
+
+/**
+ * HV_TRANSPORT=smapi: systems-management functions over the request server's own byte
+ * protocol (WireClient; its link failures are already Errors.hvUnreachable / hvTimeout).
+ * CP commands and management-guest operations are not on the wire yet (issue #12 item 2):
+ * they go to `rest`, the simulator's HTTP transport.
+ */
+export class SmapiTransport extends HypervisorTransport {
+  private readonly wire: WireClient;
+
+  constructor(
+    private readonly opts: WireClientOptions,
+    private readonly rest: HypervisorTransport,
+  ) {
+    super();
+    this.wire = new WireClient(opts);
+  }
+
+  async smapi<T>(fn: SmapiFunction, target: string, params: object = {}): Promise<SmapiReply<T>> {
+    const mapping = SMAPI_MAPPINGS[fn];
+    const values = mapping.toWire(params as Record<string, unknown>, target);
+    const { rc, rs, output } = await this.wire.call(fn, target, values);
+    if (rc !== 0) {
+      // Only a refused VMRELOCATE explains itself (its error data); others are codes alone.
+      const errmsg = typeof output.errorData === 'string' ? output.errorData : undefined;
+      return { rc, rs, ...(errmsg ? { errmsg } : {}) };
+    }
+    return { rc, rs, output: mapping.fromWire(output) as T };
+  }
+
+  cp(command: string): Promise<CpReply> {
+    return this.rest.cp(command);
+  }
+
+  mgmt<T extends MgmtReply>(
+    op: MgmtOperation,
+    args: MgmtArgs,
+    input?: Readable,
+    onBytes?: (sent: number) => void,
+  ): Promise<T> {
+    return this.rest.mgmt<T>(op, args, input, onBytes);
+  }
+
+  mgmtFile(op: MgmtOperation, args: MgmtArgs): Promise<Readable | MgmtReply> {
+    return this.rest.mgmtFile(op, args);
+  }
+
+  /** The request server accepts a connection (no call is made), and the rest of the link answers. */
+  async ping(): Promise<boolean> {
+    try {
+      const socket = await WireSocket.open(this.opts, Math.min(this.opts.connectTimeoutMs, 3000));
+      socket.close();
+    } catch {
+      return false;
+    }
+    return this.rest.ping();
+  }
+}

@@ -1,0 +1,142 @@
+import type { ImageDiskQueryOutput, ImagePerformanceOutput, VirtualDasd } from '../protocol.js';
+import type { OutputRecord } from './layout.types.js';
+import { recordsOf, stringsOf, wireText, type FunctionMapping } from './mapping.types.js';
+
+const none = (): undefined => undefined;
+const num = (v: unknown): number => (typeof v === 'bigint' ? Number(v) : Number(v ?? 0));
+const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
+
+/** Image_Disk_Create_DM allocation_unit_size: 1 CYL (3390), 2 BLK0512 (9336). */
+export const UNIT_CYLINDERS = 1;
+export const UNIT_BLK0512 = 2;
+/**
+ * Image_Disk_Create_DM image_disk_formatting: 0 unspecified, 1 NONE. The reference never asks
+ * the directory manager for a Linux file system: it formats the disk from the management guest
+ * afterwards, so a file system named in the JSON params (`ext4`, `xfs`…, a simulator
+ * convenience) is not carried: it goes as 0, unspecified.
+ */
+export const FORMAT_UNSPECIFIED = 0;
+export const FORMAT_NONE = 1;
+
+/** Image_Volume_Space_Query_DM: query_type 1 DEFINITION; entry_type 1 VOLUME, 3 GROUP. */
+export const QUERY_DEFINITION = 1;
+export const ENTRY_VOLUME = 1;
+export const ENTRY_GROUP = 3;
+
+function dasd(r: OutputRecord): VirtualDasd {
+  return {
+    vdev: wireText(r.vdev).trim(),
+    rdev: wireText(r.rdev).trim(),
+    accessType: r.accessType === 1 ? 'R/O' : 'R/W',
+    deviceType: wireText(r.deviceType).trim(),
+    size: num(r.size),
+    units: r.unit === 1 ? 'Cylinders' : 'Blocks',
+    volid: wireText(r.volid),
+  };
+}
+
+function performance(output: OutputRecord): ImagePerformanceOutput | undefined {
+  const [r] = recordsOf(output, 'records');
+  if (!r) return undefined; // rc 0 rs 12: the guest is not logged on
+  return {
+    guestCpus: num(r.guestCpus),
+    usedCpuTimeUs: num(r.usedCpuTime),
+    elapsedCpuTimeUs: num(r.elapsedTime),
+    usedMemKb: num(r.usedMemory),
+    maxMemKb: num(r.maxMemory),
+    minCpuCount: num(r.minCpuCount),
+    maxCpuLimit: num(r.maxCpuLimit),
+    samplesCpuInUse: num(r.samplesCpuInUse),
+    samplesCpuDelay: num(r.samplesCpuDelay),
+    minMemKb: num(r.minMemory),
+    sharedMemKb: num(r.sharedMemory),
+  };
+}
+
+export const IMAGE_MAPPINGS = {
+  // Prototype, initial password and account are left empty: the directory carries them.
+  Image_Create_DM: {
+    toWire: (p) => ({
+      prototypeName: '',
+      initialPassword: '',
+      initialAccountNumber: '',
+      directory: list(p.directory),
+    }),
+    fromWire: none,
+  },
+  // data_security_erase 0: the directory manager's default, as the reference sends.
+  Image_Delete_DM: { toWire: () => ({ dataSecurityErase: 0 }), fromWire: none },
+  Image_Query_DM: { toWire: () => ({}), fromWire: (o) => stringsOf(o, 'directory', 'record') },
+  Image_Name_Query_DM: { toWire: () => ({}), fromWire: (o) => stringsOf(o, 'names', 'name') },
+  Image_Activate: { toWire: () => ({}), fromWire: none },
+  // force_time IMMED logs off at once; empty = within the signal-shutdown time.
+  Image_Deactivate: {
+    toWire: (p) => ({ forceTime: p.immediate === false ? '' : 'IMMED' }),
+    fromWire: none,
+  },
+  // Allocation AUTOG from the pool (group); the answer carries an operation id only, so the
+  // extent the simulator's JSON reports (volser, start) does not come back over the wire.
+  Image_Disk_Create_DM: {
+    toWire: (p) => ({
+      imageDiskNumber: wireText(p.vdev),
+      imageDiskDeviceType: wireText(p.deviceType),
+      imageDiskAllocationType: 'AUTOG',
+      allocationAreaNameOrVolser: wireText(p.pool),
+      allocationUnitSize: p.deviceType === '9336' ? UNIT_BLK0512 : UNIT_CYLINDERS,
+      imageDiskSize: num(p.units),
+      imageDiskMode: wireText(p.mode),
+      imageDiskFormatting:
+        p.format === undefined || wireText(p.format).toLowerCase() === 'none'
+          ? FORMAT_NONE
+          : FORMAT_UNSPECIFIED,
+      imageDiskLabel: '',
+      readPassword: '',
+      writePassword: '',
+      multiPassword: '',
+    }),
+    fromWire: none,
+  },
+  Image_Disk_Delete_DM: {
+    toWire: (p) => ({ imageDiskNumber: wireText(p.vdev), dataSecurityErase: 0 }),
+    fromWire: none,
+  },
+  Image_Disk_Query: {
+    toWire: (p) => ({ keys: [`vdasd_id=${wireText(p.vdasdId) || 'ALL'}`] }),
+    fromWire: (o): ImageDiskQueryOutput => ({ dasd: recordsOf(o, 'dasd').map(dasd) }),
+  },
+  Image_Status_Query: {
+    toWire: () => ({}),
+    fromWire: (o) => ({ active: stringsOf(o, 'active', 'name') }),
+  },
+  // The answer is the directory manager's text records; the simulator's JSON (totals and free
+  // extents per volume) has no wire form yet: the records come back as they are.
+  Image_Volume_Space_Query_DM: {
+    toWire: (p) =>
+      p.volume !== undefined
+        ? { queryType: QUERY_DEFINITION, entryType: ENTRY_VOLUME, entryNames: wireText(p.volume) }
+        : { queryType: QUERY_DEFINITION, entryType: ENTRY_GROUP, entryNames: wireText(p.pool) },
+    fromWire: (o) => ({ records: stringsOf(o, 'records', 'record') }),
+  },
+  Image_Device_Dedicate_DM: {
+    toWire: (p) => ({
+      imageDeviceNumber: wireText(p.vdev ?? p.realDevice),
+      realDeviceNumber: wireText(p.realDevice ?? p.vdev),
+      readonly: 0,
+    }),
+    fromWire: none,
+  },
+  Image_Device_Undedicate_DM: {
+    toWire: (p) => ({ imageDeviceNumber: wireText(p.vdev) }),
+    fromWire: none,
+  },
+  Image_Pause: { toWire: (p) => ({ pause: p.pause ? 'PAUSE=YES' : 'PAUSE=NO' }), fromWire: none },
+  // Empty device address: the lock is on the whole directory entry.
+  Image_Lock_DM: { toWire: () => ({ deviceAddress: '' }), fromWire: none },
+  Image_Unlock_DM: { toWire: () => ({ deviceAddress: '' }), fromWire: none },
+  Image_Replace_DM: { toWire: (p) => ({ directory: list(p.directory) }), fromWire: none },
+  // The target is the guest; the guest list repeats it (the reference sends the one userid).
+  Image_Performance_Query: {
+    toWire: (_p, target) => ({ guests: [target] }),
+    fromWire: performance,
+  },
+} as const satisfies Record<string, FunctionMapping>;
