@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { CpReply, SmapiReply } from '#hypervisor';
 import { parseCp, runCp } from '../cp/cp.dispatcher.js';
-import { isSmapiFunction, runSmapi } from '../smapi/smapi.registry.js';
+import { isSmapiFunction } from '../smapi/smapi.registry.js';
 import { handleCall, type SimulatorParts } from './call.pipeline.js';
+import { smapiCallSpec, whileRelocating } from './smapi.call.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -23,25 +24,9 @@ export function hypervisorRoutes(app: FastifyInstance, parts: SimulatorParts): v
     }
     const target = body.target.trim().toUpperCase();
     const params = body.params ?? {};
-    const move = fn === 'VMRELOCATE' && String(params.action).toUpperCase() === 'MOVE';
-    // QUERY VMRELOCATE sees the move for as long as the call is in flight
-    if (move) parts.state.relocating.set(target, String(params.destination).toUpperCase());
-    try {
-      return await handleCall<SmapiReply>(parts, req, reply, {
-        op: fn,
-        target,
-        detail: JSON.stringify(params),
-        faultReply: (f) => ({
-          rc: f.rc,
-          rs: f.rs ?? 0,
-          errmsg: f.errmsg ?? `injected fault ${f.id}`,
-        }),
-        run: () => runSmapi(parts, fn, target, params),
-        rsOf: (r) => r.rs,
-      });
-    } finally {
-      if (move) parts.state.relocating.delete(target);
-    }
+    return whileRelocating(parts, fn, target, params, () =>
+      handleCall<SmapiReply>(parts, req, reply, smapiCallSpec(parts, fn, target, params)),
+    );
   });
 
   app.post('/cp', async (req, reply) => {

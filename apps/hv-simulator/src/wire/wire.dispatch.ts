@@ -1,6 +1,6 @@
 import type { SmapiReply } from '#hypervisor';
 import { runCall, type SimulatorParts } from '../http/call.pipeline.js';
-import { runSmapi } from '../smapi/smapi.registry.js';
+import { smapiCallSpec, whileRelocating } from '../http/smapi.call.js';
 import { wireOutput } from './wire.output.js';
 import { wireParams } from './wire.params.js';
 import type { WireRequest } from './wire.request.js';
@@ -20,23 +20,10 @@ export async function dispatchWire(parts: SimulatorParts, req: WireRequest): Pro
   const target = req.target.trim().toUpperCase() || '*';
   const params = wireParams(req.fn, req.values);
   let crashed = false;
-  const reply = await runCall<SmapiReply>(
-    parts,
-    {
-      op: req.fn,
-      target,
-      detail: JSON.stringify(params),
-      faultReply: (f) => ({
-        rc: f.rc,
-        rs: f.rs ?? 0,
-        errmsg: f.errmsg ?? `injected fault ${f.id}`,
-      }),
-      run: () => runSmapi(parts, req.fn, target, params),
-      rsOf: (r) => r.rs,
-    },
-    () => {
+  const reply = await whileRelocating(parts, req.fn, target, params, () =>
+    runCall<SmapiReply>(parts, smapiCallSpec(parts, req.fn, target, params), () => {
       crashed = true;
-    },
+    }),
   );
   if (crashed || !reply) throw new WireCrash(`${req.fn}: injected crash`);
   return { rc: reply.rc, rs: reply.rs, output: wireOutput(req.fn, reply) };
