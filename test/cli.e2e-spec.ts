@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -123,6 +123,25 @@ describe('hvctl', () => {
     const run = await hvctl(['guests', 'list'], {}, 'http://127.0.0.1:1');
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('cannot reach http://127.0.0.1:1');
+  });
+
+  describe('a service running with AUTH=none', () => {
+    let open: TestStack;
+    beforeAll(async () => {
+      open = await TestStack.start({ worker: 'none', env: { AUTH: 'none' } });
+    });
+    afterAll(() => open.close());
+
+    it('needs no admin token and caches none', async () => {
+      const env = {
+        HVCTL_ADMIN_TOKEN_FILE: join(home, 'missing'),
+        HVCTL_TOKEN_CACHE: join(home, 'open.json'),
+      };
+      const run = await hvctl(['--json', 'guests', 'list'], env, open.url);
+      expect(run.code).toBe(0);
+      expect(JSON.parse(run.stdout)).toMatchObject({ overallRC: 0, output: [] });
+      expect(existsSync(join(home, 'open.json'))).toBe(false);
+    });
   });
 
   describe('a dropped events stream', () => {
