@@ -45,13 +45,18 @@ describe('power functions', () => {
       rs: 0,
     });
     expect(h.sim.state.view().users[0]?.power).toBe('stopping');
+    // hold the shutdown while "meanwhile" is checked, so a slow machine cannot end it first
+    const u = h.sim.state.user('LINUX01')!;
+    const logoffAt = u.logoffAt!;
+    u.logoffAt = Number.MAX_SAFE_INTEGER;
     expect((await h.cp('QUERY USER LINUX01')).rc).toBe(0);
     expect(await h.smapi('Image_Deactivate', 'LINUX01', { immediate: false })).toMatchObject({
       rc: 200,
       rs: 16,
     });
     expect(await h.smapi('Image_Activate', 'LINUX01')).toMatchObject({ rc: 200, rs: 8 });
-    await delay(h.sim.latency.shutdownMs + 10);
+    u.logoffAt = logoffAt;
+    await delay(Math.max(0, logoffAt - Date.now()) + 10);
     expect((await h.cp('QUERY USER LINUX01')).rc).toBe(45);
     expect(await h.smapi('Image_Deactivate', 'LINUX01')).toMatchObject({ rc: 200, rs: 12 });
   });
