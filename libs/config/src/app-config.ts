@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { Transform, Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  ArrayMinSize,
   IsIn,
   IsInt,
   IsOptional,
@@ -117,6 +119,28 @@ export class AppConfig {
   @Type(() => Number) @IsInt() @Min(1) SMAPI_READ_TIMEOUT_S = 240;
   /** Answer timeout of relocation and disk create/delete, which can run for many minutes. */
   @Type(() => Number) @IsInt() @Min(1) SMAPI_LONG_READ_TIMEOUT_S = 1800;
+  /**
+   * Pause before each attempt of a request the request server did not take (refused, timed
+   * out or dropped before its request id), ms, comma list: one item per attempt. The default is
+   * the reference client's (8 attempts over about 100 s); tests set a short one.
+   */
+  @commaList()
+  @ArrayMinSize(1, { message: 'SMAPI_RETRY_SCHEDULE_MS needs at least one attempt' })
+  @ArrayMaxSize(20, { message: 'SMAPI_RETRY_SCHEDULE_MS takes at most 20 attempts' })
+  @Matches(/^\d{1,6}$/, {
+    each: true,
+    message: 'SMAPI_RETRY_SCHEDULE_MS items must be pauses in ms (0-999999)',
+  })
+  SMAPI_RETRY_SCHEDULE_MS: string[] = [
+    '0',
+    '8000',
+    '16000',
+    '16000',
+    '15000',
+    '15000',
+    '15000',
+    '15000',
+  ];
   @Type(() => Number) @IsInt() @Min(0) @Max(65535) SIM_PORT = 8090;
   @IsString() @MinLength(1) SIM_HOST = '127.0.0.1';
   /** The simulator's systems-management wire front door (HV_TRANSPORT=smapi); 0 = off. */

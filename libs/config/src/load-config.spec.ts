@@ -27,6 +27,16 @@ describe('loadConfig', () => {
     expect(cfg.HV_TRANSPORT).toBe('smapi');
   });
 
+  it('SMAPI_RETRY_SCHEDULE_MS is a list of pauses in ms, at least one', () => {
+    for (const bad of [',', '1,x', '-5', '1.5', Array(21).fill('1').join(',')]) {
+      expect(() => loadConfig({ SMAPI_RETRY_SCHEDULE_MS: bad })).toThrow(/SMAPI_RETRY_SCHEDULE_MS/);
+    }
+    expect(loadConfig({ SMAPI_RETRY_SCHEDULE_MS: '0,200' }).SMAPI_RETRY_SCHEDULE_MS).toEqual([
+      '0',
+      '200',
+    ]);
+  });
+
   it('lists every bad setting at once', () => {
     let caught: unknown;
     try {

@@ -1,7 +1,9 @@
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadConfig } from '#config';
 import { wireClientOptions } from './wire.config.js';
+import { REFERENCE_RETRY_DELAYS_MS } from './wire.client.js';
 
 describe('wireClientOptions', () => {
   let dir: string;
@@ -19,6 +21,7 @@ describe('wireClientOptions', () => {
     SMAPI_CONNECT_TIMEOUT_S: 60,
     SMAPI_READ_TIMEOUT_S: 240,
     SMAPI_LONG_READ_TIMEOUT_S: 1800,
+    SMAPI_RETRY_SCHEDULE_MS: ['0', '100', '250'],
   };
 
   it('reads the password and the CA from their files and converts the timeouts', async () => {
@@ -42,7 +45,24 @@ describe('wireClientOptions', () => {
       longReadTimeoutMs: 1_800_000,
     });
     expect(opts.ca?.toString()).toContain('BEGIN CERTIFICATE');
-    expect(opts.retryDelaysMs).toHaveLength(8);
+    expect(opts.retryDelaysMs).toEqual([0, 100, 250]);
+  });
+
+  it("resends on the reference client's schedule unless SMAPI_RETRY_SCHEDULE_MS says otherwise", async () => {
+    const pw = join(dir, 'pw');
+    await writeFile(pw, 'secret\n');
+    await chmod(pw, 0o600);
+    const env = {
+      HV_TRANSPORT: 'smapi',
+      SMAPI_HOST: 'h',
+      SMAPI_USER: 'U',
+      SMAPI_PASSWORD_FILE: pw,
+    };
+    expect((await wireClientOptions(loadConfig(env))).retryDelaysMs).toEqual(
+      REFERENCE_RETRY_DELAYS_MS,
+    );
+    const short = loadConfig({ ...env, SMAPI_RETRY_SCHEDULE_MS: '0, 50,50' });
+    expect((await wireClientOptions(short)).retryDelaysMs).toEqual([0, 50, 50]);
   });
 
   it('names every missing setting', async () => {

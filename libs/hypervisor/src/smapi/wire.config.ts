@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { AppConfig } from '#config';
 import { readPasswordFile } from './password.file.js';
-import { REFERENCE_RETRY_DELAYS_MS, type WireClientOptions } from './wire.client.js';
+import type { WireClientOptions } from './wire.client.js';
 
 type WireSettings = Pick<
   AppConfig,
@@ -13,6 +13,7 @@ type WireSettings = Pick<
   | 'SMAPI_CONNECT_TIMEOUT_S'
   | 'SMAPI_READ_TIMEOUT_S'
   | 'SMAPI_LONG_READ_TIMEOUT_S'
+  | 'SMAPI_RETRY_SCHEDULE_MS'
 >;
 
 /** The wire client's options from the settings: the password and CA are read from their files. */
@@ -32,7 +33,7 @@ export async function wireClientOptions(cfg: WireSettings): Promise<WireClientOp
     connectTimeoutMs: cfg.SMAPI_CONNECT_TIMEOUT_S * 1000,
     readTimeoutMs: cfg.SMAPI_READ_TIMEOUT_S * 1000,
     longReadTimeoutMs: cfg.SMAPI_LONG_READ_TIMEOUT_S * 1000,
-    retryDelaysMs: REFERENCE_RETRY_DELAYS_MS,
+    retryDelaysMs: cfg.SMAPI_RETRY_SCHEDULE_MS.map(Number),
     recoveryDelayMs: 2000,
   };
 }
