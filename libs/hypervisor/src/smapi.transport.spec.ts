@@ -84,6 +84,26 @@ describe('SmapiTransport', () => {
     ).resolves.toEqual({ rc: 8, rs: 3000, errmsg: data.toString() });
   });
 
+  it("a failure with codes alone carries the reference client's description of them", async () => {
+    const answer = (rc: number, rs: number) => {
+      const body = Buffer.concat([word(5), word(rc), word(rs)]);
+      return Buffer.concat([word(5), word(body.length), body]);
+    };
+    const t = new SmapiTransport(opts(), new RecordingRest());
+    behaviour = (s) => s.end(answer(400, 8));
+    await expect(t.smapi('Image_Create_DM', 'LINUX01', { directory: [] })).resolves.toEqual({
+      rc: 400,
+      rs: 8,
+      errmsg: 'Image or profile name already defined',
+    });
+    behaviour = (s) => s.end(answer(596, 3474));
+    await expect(t.smapi('Image_Disk_Create_DM', 'LINUX01', {})).resolves.toMatchObject({
+      errmsg: 'Internal directory manager error - product-specific return code : 3474',
+    });
+    behaviour = (s) => s.end(answer(999, 1));
+    await expect(t.smapi('Image_Lock_DM', 'LINUX01')).resolves.toEqual({ rc: 999, rs: 1 });
+  });
+
   it('a stalled server is a timeout HvError naming the function, never the password', async () => {
     behaviour = () => undefined;
     const t = new SmapiTransport(opts(), new RecordingRest());

@@ -7,10 +7,23 @@ import type {
   SmapiFunction,
   SmapiReply,
 } from './protocol.js';
+import { describeCodes } from './smapi/rc.descriptions.js';
+import type { OutputRecord } from './smapi/layout.types.js';
+import type { FunctionMapping } from './smapi/mapping.types.js';
+import type { SmapiResponse } from './smapi/response.codec.js';
 import { SMAPI_MAPPINGS } from './smapi/smapi.mappings.js';
 import { WireClient, type WireClientOptions } from './smapi/wire.client.js';
 import { WireSocket } from './smapi/wire.socket.js';
 import { HypervisorTransport } from './transport.js';
+
+/**
+ * A failed call's codes. Only a refused VMRELOCATE explains itself (its error data); others
+ * are codes alone, described as the reference client describes them.
+ */
+function failure({ rc, rs, output }: SmapiResponse): SmapiReply<never> {
+  const errmsg = typeof output.errorData === 'string' ? output.errorData : describeCodes(rc, rs);
+  return { rc, rs, ...(errmsg ? { errmsg } : {}) };
+}
 
 /**
  * HV_TRANSPORT=smapi: systems-management functions over the request server's own byte
@@ -30,15 +43,17 @@ export class SmapiTransport extends HypervisorTransport {
   }
 
   async smapi<T>(fn: SmapiFunction, target: string, params: object = {}): Promise<SmapiReply<T>> {
-    const mapping = SMAPI_MAPPINGS[fn];
-    const values = mapping.toWire(params as Record<string, unknown>, target);
-    const { rc, rs, output } = await this.wire.call(fn, target, values);
-    if (rc !== 0) {
-      // Only a refused VMRELOCATE explains itself (its error data); others are codes alone.
-      const errmsg = typeof output.errorData === 'string' ? output.errorData : undefined;
-      return { rc, rs, ...(errmsg ? { errmsg } : {}) };
+    const mapping: FunctionMapping = SMAPI_MAPPINGS[fn];
+    const p = params as Record<string, unknown>;
+    const first = await this.wire.call(fn, target, mapping.toWire(p, target));
+    if (first.rc !== 0) return failure(first);
+    const more: OutputRecord[] = [];
+    for (const values of mapping.moreCalls?.(p, target) ?? []) {
+      const next = await this.wire.call(fn, target, values);
+      if (next.rc !== 0) return failure(next);
+      more.push(next.output);
     }
-    return { rc, rs, output: mapping.fromWire(output) as T };
+    return { rc: first.rc, rs: first.rs, output: mapping.fromWire(first.output, more) as T };
   }
 
   cp(command: string): Promise<CpReply> {

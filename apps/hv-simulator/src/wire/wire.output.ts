@@ -3,6 +3,7 @@ import type {
   ImageDiskQueryOutput,
   ImagePerformanceOutput,
   ImageStatusOutput,
+  InputValue,
   OutputRecord,
   SmapiFunction,
   SmapiReply,
@@ -12,6 +13,8 @@ import type {
   VswitchExtendedInfo,
   WwpnQueryOutput,
 } from '#hypervisor';
+
+import { volumeSpaceRecords } from './wire.volume-space.js';
 
 /**
  * The simulator's writing of each handler's JSON output into its function's output layout.
@@ -51,16 +54,6 @@ function diskQuery(out: unknown): OutputRecord {
       size: BigInt(d.size),
       unit: d.units === 'Cylinders' ? 1 : 2,
       volid: d.volid,
-    })),
-  };
-}
-
-/** Directory-manager style records: one per volume, `VOLSER DEVTYPE START SIZE`. */
-function volumeSpace(out: unknown): OutputRecord {
-  const s = out as VolumeSpaceOutput;
-  return {
-    records: s.volumes.map((v) => ({
-      record: `${v.volser} ${s.deviceType} ${v.start} ${v.size}`,
     })),
   };
 }
@@ -148,9 +141,10 @@ const RECORDS: Record<SmapiFunction, ToRecord> = {
   Image_Disk_Delete_DM: nothing,
   Image_Disk_Query: diskQuery,
   Image_Status_Query: (o) => ({ active: names('name', (o as ImageStatusOutput).active) }),
-  Image_Volume_Space_Query_DM: volumeSpace,
+  Image_Volume_Space_Query_DM: nothing, // by its query type: volumeSpaceRecords
   System_Info_Query: systemInfo,
   System_WWPN_Query: wwpn,
+  Query_API_Functional_Level: nothing,
   Image_Device_Dedicate_DM: nothing,
   Image_Device_Undedicate_DM: nothing,
   VMRELOCATE: nothing,
@@ -180,9 +174,16 @@ const RECORDS: Record<SmapiFunction, ToRecord> = {
  * A handler's reply as the wire answer's output: a success by its layout; a failure carries
  * its codes only, and VMRELOCATE its reasons as error data.
  */
-export function wireOutput(fn: SmapiFunction, reply: SmapiReply): OutputRecord {
+export function wireOutput(
+  fn: SmapiFunction,
+  reply: SmapiReply,
+  values: Readonly<Record<string, InputValue>> = {},
+): OutputRecord {
   if (reply.rc !== 0) {
     return fn === 'VMRELOCATE' && reply.errmsg ? { errorData: reply.errmsg } : {};
+  }
+  if (fn === 'Image_Volume_Space_Query_DM') {
+    return volumeSpaceRecords(reply.output as VolumeSpaceOutput, values);
   }
   return RECORDS[fn](reply.output);
 }

@@ -1,6 +1,7 @@
 import type { ImageDiskQueryOutput, ImagePerformanceOutput, VirtualDasd } from '../protocol.js';
 import type { OutputRecord } from './layout.types.js';
 import { recordsOf, stringsOf, wireText, type FunctionMapping } from './mapping.types.js';
+import { VOLUME_SPACE_MAPPING } from './volume-space.mapping.js';
 
 const none = (): undefined => undefined;
 const num = (v: unknown): number => (typeof v === 'bigint' ? Number(v) : Number(v ?? 0));
@@ -17,11 +18,6 @@ export const UNIT_BLK0512 = 2;
  */
 export const FORMAT_UNSPECIFIED = 0;
 export const FORMAT_NONE = 1;
-
-/** Image_Volume_Space_Query_DM: query_type 1 DEFINITION; entry_type 1 VOLUME, 3 GROUP. */
-export const QUERY_DEFINITION = 1;
-export const ENTRY_VOLUME = 1;
-export const ENTRY_GROUP = 3;
 
 function dasd(r: OutputRecord): VirtualDasd {
   return {
@@ -108,15 +104,7 @@ export const IMAGE_MAPPINGS = {
     toWire: () => ({}),
     fromWire: (o) => ({ active: stringsOf(o, 'active', 'name') }),
   },
-  // The answer is the directory manager's text records; the simulator's JSON (totals and free
-  // extents per volume) has no wire form yet: the records come back as they are.
-  Image_Volume_Space_Query_DM: {
-    toWire: (p) =>
-      p.volume !== undefined
-        ? { queryType: QUERY_DEFINITION, entryType: ENTRY_VOLUME, entryNames: wireText(p.volume) }
-        : { queryType: QUERY_DEFINITION, entryType: ENTRY_GROUP, entryNames: wireText(p.pool) },
-    fromWire: (o) => ({ records: stringsOf(o, 'records', 'record') }),
-  },
+  Image_Volume_Space_Query_DM: VOLUME_SPACE_MAPPING,
   Image_Device_Dedicate_DM: {
     toWire: (p) => ({
       imageDeviceNumber: wireText(p.vdev ?? p.realDevice),

@@ -7,8 +7,16 @@ import type { InputValues, OutputRecord } from './layout.types.js';
 export interface FunctionMapping {
   /** `target` is the call's target identifier (some functions repeat it in a parameter). */
   toWire(params: Readonly<Record<string, unknown>>, target: string): InputValues;
-  /** Only called for rc 0; a failed call carries its codes (and error data) alone. */
-  fromWire(output: OutputRecord): unknown;
+  /**
+   * Further calls of the same function whose outputs complete the answer, after `toWire`'s (the
+   * reference reads a pool's free and its used extents with two queries). Absent: one call.
+   */
+  moreCalls?(params: Readonly<Record<string, unknown>>, target: string): InputValues[];
+  /**
+   * Only called when every call answered rc 0 (a failed call carries its codes, and error
+   * data, alone); `more` holds the outputs of `moreCalls`, in order.
+   */
+  fromWire(output: OutputRecord, more?: readonly OutputRecord[]): unknown;
 }
 
 const text = (v: unknown): string =>
