@@ -67,7 +67,8 @@ describe('edge', () => {
         process.execPath,
         [join(repoRoot(), 'dist/apps/api/src/cli/regenerate-token.js')],
         {
-          env: { ...process.env, DATA_DIR: other.config.DATA_DIR },
+          // the command reads no hypervisor settings beyond the stack's own: give it the stack's
+          env: { ...process.env, ...other.env, DATA_DIR: other.config.DATA_DIR },
         },
       );
       expect(other.adminToken).not.toBe(oldAdmin);

@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +34,21 @@ async function startStack(root: string): Promise<Stack> {
     QUEUE_PREFIX: `s${randomBytes(4).toString('hex')}`,
   };
   delete env.DATABASE_URL; // the embedded default
+  if (env.HV_TRANSPORT === 'smapi') {
+    // `HV_TRANSPORT=smapi npm start`: the simulator opens its wire port, which accepts the
+    // userid and password the workers and the api are configured with.
+    const passwordFile = join(dataDir, 'smapi.pw');
+    writeFileSync(passwordFile, 'stack-pw\n', { mode: 0o600 });
+    const wirePort = String(await freePort());
+    Object.assign(env, {
+      SIM_SMAPI_PORT: wirePort,
+      SMAPI_HOST: '127.0.0.1',
+      SMAPI_PORT: wirePort,
+      SMAPI_USER: 'HVSIMMGR',
+      SMAPI_PASSWORD_FILE: passwordFile,
+      SMAPI_RETRY_SCHEDULE_MS: '0,100,300',
+    });
+  }
   execFileSync(process.execPath, ['dist/scripts/migrate.js'], { cwd: root, env, stdio: 'pipe' });
   const proc = spawn(process.execPath, ['dist/scripts/stack.js'], {
     cwd: root,

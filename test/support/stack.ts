@@ -28,15 +28,18 @@ export interface StackOptions {
 const defaultTransport = (): 'simulator' | 'smapi' =>
   process.env.HV_TRANSPORT === 'smapi' ? 'smapi' : 'simulator';
 
+/** What the simulator's wire port accepts, and the stack is configured with. */
+const WIRE_CREDENTIALS = { userid: 'HVSIMMGR', password: 'e2e-pw' };
+
 /** Settings of HV_TRANSPORT=smapi against the simulator's wire port (password file 0600). */
 function wireSettings(dataDir: string, port: number): Record<string, string> {
   const passwordFile = join(dataDir, 'smapi.pw');
-  writeFileSync(passwordFile, 'e2e-pw\n', { mode: 0o600 });
+  writeFileSync(passwordFile, `${WIRE_CREDENTIALS.password}\n`, { mode: 0o600 });
   return {
     HV_TRANSPORT: 'smapi',
     SMAPI_HOST: '127.0.0.1',
     SMAPI_PORT: String(port),
-    SMAPI_USER: 'HVSIMMGR',
+    SMAPI_USER: WIRE_CREDENTIALS.userid,
     SMAPI_PASSWORD_FILE: passwordFile,
     // The reference's ~100 s of resends would outlast the tests' outages and their timeouts;
     // the operations' own outage budget still retries beyond these few quick attempts.
@@ -62,7 +65,8 @@ export class TestStack {
     readonly simUrl: string,
     private readonly api: Proc,
     private readonly dropDb: () => Promise<void>,
-    private readonly env: Record<string, string>,
+    /** The settings the api and workers run with. */
+    readonly env: Record<string, string>,
   ) {}
 
   static async start(opts: StackOptions = {}): Promise<TestStack> {
@@ -71,6 +75,7 @@ export class TestStack {
     const simulator = await createSimulator({
       stateDir: join(dataDir, 'sim'),
       latencyProfile: 'fast',
+      wireCredentials: WIRE_CREDENTIALS,
     });
     const simUrl = await simulator.app.listen({ port: 0, host: '127.0.0.1' });
     const transport = opts.transport ?? defaultTransport();
@@ -146,6 +151,7 @@ export class TestStack {
     this.simulator = await createSimulator({
       stateDir: join(this.config.DATA_DIR, 'sim'),
       latencyProfile: 'fast',
+      wireCredentials: WIRE_CREDENTIALS,
     });
     await this.simulator.app.listen({ port: Number(new URL(this.simUrl).port), host: '127.0.0.1' });
     if (this.config.HV_TRANSPORT === 'smapi') {

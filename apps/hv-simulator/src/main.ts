@@ -1,6 +1,7 @@
 // class-transformer decorators in #config read metadata while the module loads.
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from '#config';
+import { readPasswordFile } from '#hypervisor';
 import { createSimulator } from './simulator.js';
 
 async function main(): Promise<void> {
@@ -13,6 +14,16 @@ async function main(): Promise<void> {
     diskPools: cfg.DISK_POOL,
     ssiMembers: cfg.SIM_SSI_MEMBERS,
     ...(cfg.SIM_FCP_INVENTORY ? { fcpInventory: cfg.SIM_FCP_INVENTORY } : {}),
+    // The wire front door accepts the credentials the service is configured with, so a wrong
+    // SMAPI_USER or password shows as the real server's authentication error.
+    ...(cfg.SMAPI_USER && cfg.SMAPI_PASSWORD_FILE
+      ? {
+          wireCredentials: {
+            userid: cfg.SMAPI_USER,
+            password: await readPasswordFile(cfg.SMAPI_PASSWORD_FILE),
+          },
+        }
+      : {}),
     logger: true,
   });
   const url = await sim.app.listen({ host: cfg.SIM_HOST, port: cfg.SIM_PORT });

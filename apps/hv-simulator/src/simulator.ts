@@ -13,7 +13,7 @@ import { isSmapiFunction } from './smapi/smapi.registry.js';
 import { memberIds } from './ssi/ssi.cluster.js';
 import { HypervisorState } from './state/hypervisor.state.js';
 import { StateStore } from './state/state.store.js';
-import { dispatchWire } from './wire/wire.dispatch.js';
+import { dispatchWire, type WireCredentials } from './wire/wire.dispatch.js';
 import { WireServer } from './wire/wire.server.js';
 
 export interface SimulatorOptions {
@@ -33,6 +33,11 @@ export interface SimulatorOptions {
   ssiMembers?: number;
   /** FCP devices and storage targets: a JSON file's path or the inventory; default built in. */
   fcpInventory?: string | FcpInventory;
+  /**
+   * The userid and password the wire front door accepts; others get rc 120 (authentication
+   * error). Absent: any credentials are accepted.
+   */
+  wireCredentials?: WireCredentials;
   /** Fastify request logging (off by default, for tests). */
   logger?: boolean;
 }
@@ -80,7 +85,7 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
   hypervisorRoutes(app, parts);
   mgmtRoutes(app, parts);
   adminRoutes(app, parts);
-  const wire = new WireServer((req) => dispatchWire(parts, req));
+  const wire = new WireServer((req) => dispatchWire(parts, req, opts.wireCredentials));
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>

@@ -1,10 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { AppConfig } from '#config';
 import { HypervisorClient } from './hypervisor.client.js';
-import { SimulatorTransport } from './simulator.transport.js';
 import { SmapiHealth } from './smapi-health.js';
-import { wireClientOptions } from './smapi/wire.config.js';
-import { SmapiTransport } from './smapi.transport.js';
+import { createHypervisorTransport } from './transport.factory.js';
 import { HypervisorTransport } from './transport.js';
 
 /** Provides HypervisorClient over the transport chosen by HV_TRANSPORT. */
@@ -14,16 +12,7 @@ import { HypervisorTransport } from './transport.js';
     {
       provide: HypervisorTransport,
       inject: [AppConfig],
-      useFactory: async (cfg: AppConfig): Promise<HypervisorTransport> => {
-        const http = new SimulatorTransport(cfg.HV_SIMULATOR_URL, cfg.HV_CALL_TIMEOUT_S * 1000);
-        switch (cfg.HV_TRANSPORT) {
-          case 'simulator':
-            return http;
-          case 'smapi':
-            // Only the functions go over the wire yet; CP and management-guest calls stay HTTP.
-            return new SmapiTransport(await wireClientOptions(cfg), http);
-        }
-      },
+      useFactory: (cfg: AppConfig): Promise<HypervisorTransport> => createHypervisorTransport(cfg),
     },
     SmapiHealth,
     HypervisorClient,

@@ -3,6 +3,7 @@ export * from './vswitch.protocol.js';
 export { HypervisorTransport } from './transport.js';
 export { SimulatorTransport } from './simulator.transport.js';
 export { SmapiTransport } from './smapi.transport.js';
+export { createHypervisorTransport } from './transport.factory.js';
 export { HypervisorClient, type PowerState } from './hypervisor.client.js';
 export { isSmapi, tolerating } from './smapi.tolerance.js';
 export { isMgmtFailure, mgmtFailure } from './mgmt.error.js';

@@ -26,6 +26,7 @@ export const SMAPI_FUNCTIONS = [
   'Image_Volume_Space_Query_DM',
   'System_Info_Query',
   'System_WWPN_Query',
+  'Query_API_Functional_Level',
   'Image_Device_Dedicate_DM',
   'Image_Device_Undedicate_DM',
   'VMRELOCATE',

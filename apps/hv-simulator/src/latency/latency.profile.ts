@@ -32,6 +32,7 @@ const REALISTIC_MS: Record<CallOp, number> = {
   Image_Volume_Space_Query_DM: 200,
   System_Info_Query: 100,
   System_WWPN_Query: 200,
+  Query_API_Functional_Level: 20,
   Image_Device_Dedicate_DM: 800,
   Image_Device_Undedicate_DM: 800,
   // a relocation of a few GB: memory passes over the ISFC links, then the quiesced last pass

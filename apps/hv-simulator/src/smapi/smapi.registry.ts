@@ -18,7 +18,7 @@ import {
 import { USERID_RE } from '../state/directory.parser.js';
 import { SmapiFailure, syntax, SYNTAX } from './smapi.codes.js';
 import type { SmapiContext, SmapiHandler } from './smapi.context.js';
-import { systemInfoQuery } from './system-info.smapi.js';
+import { apiFunctionalLevel, systemInfoQuery } from './system-info.smapi.js';
 import { systemWwpnQuery } from '../fcp/wwpn-query.smapi.js';
 import { deviceDedicateDM, deviceUndedicateDM } from '../fcp/fcp-dedicate.smapi.js';
 import { vmRelocate } from './vmrelocate.smapi.js';
@@ -47,6 +47,7 @@ const HANDLERS: Record<SmapiFunction, SmapiHandler> = {
   Image_Volume_Space_Query_DM: volumeSpaceQueryDM,
   System_Info_Query: systemInfoQuery,
   System_WWPN_Query: systemWwpnQuery,
+  Query_API_Functional_Level: apiFunctionalLevel,
   Image_Device_Dedicate_DM: deviceDedicateDM,
   Image_Device_Undedicate_DM: deviceUndedicateDM,
   VMRELOCATE: vmRelocate,
@@ -69,6 +70,7 @@ const STAR_TARGET = new Set<SmapiFunction>([
   'Image_Volume_Space_Query_DM',
   'System_Info_Query',
   'System_WWPN_Query',
+  'Query_API_Functional_Level',
   'Image_Name_Query_DM',
   // system-wide vswitch functions: the target only authenticates the caller
   'Virtual_Network_Vswitch_Query',

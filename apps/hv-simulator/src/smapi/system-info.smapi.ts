@@ -4,6 +4,15 @@ import { userCpus, userMemoryMb } from '../state/user.resources.js';
 import { OK, type SmapiHandler } from './smapi.context.js';
 
 /**
+ * Query_API_Functional_Level: the level is the reason code, CP's version without dots
+ * (z/VM 7.2.0: 720), as the request server answers it.
+ */
+export const apiFunctionalLevel: SmapiHandler = () => ({
+  rc: 0,
+  rs: Number(SYSTEM.hypervisorVersion.replace(/^\D*/, '').split('.').slice(0, 2).join('')) * 10,
+});
+
+/**
  * System_Info_Query: the level, machine and IPL time of this system, and what the users logged
  * on to it use (CPUs and storage of their directory entries).
  */

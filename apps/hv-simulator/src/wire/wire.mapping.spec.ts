@@ -34,6 +34,7 @@ const PARAMS: Record<SmapiFunction, Record<string, unknown>> = {
   Image_Volume_Space_Query_DM: { pool: 'POOL1' },
   System_Info_Query: {},
   System_WWPN_Query: {},
+  Query_API_Functional_Level: {},
   Image_Device_Dedicate_DM: { vdev: '1B0E', realDevice: '1B0E' },
   Image_Device_Undedicate_DM: { vdev: '1B0E' },
   VMRELOCATE: {

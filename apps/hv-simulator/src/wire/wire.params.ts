@@ -85,6 +85,7 @@ const PARAMS: Record<SmapiFunction, ToParams> = {
     v.entryType === 1 ? { volume: str(v.entryNames) } : { pool: str(v.entryNames) },
   System_Info_Query: nothing,
   System_WWPN_Query: nothing,
+  Query_API_Functional_Level: nothing,
   Image_Device_Dedicate_DM: (v) => ({
     vdev: str(v.imageDeviceNumber),
     realDevice: str(v.realDeviceNumber),

@@ -12,5 +12,6 @@ export { readTimeoutMsFor } from './call.timeouts.js';
 export { readPasswordFile } from './password.file.js';
 export { REFERENCE_RETRY_DELAYS_MS, WireClient, type WireClientOptions } from './wire.client.js';
 export { wireClientOptions } from './wire.config.js';
+export { WireError, WireSocket, type WireEndpoint } from './wire.socket.js';
 export { SMAPI_MAPPINGS } from './smapi.mappings.js';
 export type { FunctionMapping } from './mapping.types.js';

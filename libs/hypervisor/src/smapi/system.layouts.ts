@@ -14,6 +14,8 @@ export const SYSTEM_LAYOUTS = {
       { name: 'realStorageSize', kind: 'cstring' },
     ],
   },
+  // Codes alone: the reason code is the API level (e.g. 720 for z/VM 7.2).
+  Query_API_Functional_Level: { header: 'standard', input: [], output: [] },
   System_WWPN_Query: {
     header: 'standard',
     input: [{ name: 'keys', kind: 'cstrings' }],

@@ -24,6 +24,7 @@ export const SYSTEM_MAPPINGS = {
   // generation and IPL time, storage): the simulator's JSON (CPUs in use, storage in use,
   // machine) has more than the wire carries; the texts come back as they are.
   System_Info_Query: { toWire: () => ({}), fromWire: (o) => ({ ...o }) },
+  Query_API_Functional_Level: { toWire: () => ({}), fromWire: none },
   System_WWPN_Query: { toWire: () => ({ keys: [] }), fromWire: wwpn },
   // Keywords as the reference sends them; absent limits are the function's NOLIMIT default.
   // A refusal's reasons come back as error data (the transport puts them in errmsg); a

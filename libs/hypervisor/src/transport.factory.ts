@@ -1,0 +1,20 @@
+import type { AppConfig } from '#config';
+import { SimulatorTransport } from './simulator.transport.js';
+import { wireClientOptions } from './smapi/wire.config.js';
+import { SmapiTransport } from './smapi.transport.js';
+import type { HypervisorTransport } from './transport.js';
+
+/**
+ * The transport HV_TRANSPORT names, built from the settings: shared by the module and the
+ * dry-run check (`npm run hv:check`), so the check exercises what the service would use.
+ */
+export async function createHypervisorTransport(cfg: AppConfig): Promise<HypervisorTransport> {
+  const http = new SimulatorTransport(cfg.HV_SIMULATOR_URL, cfg.HV_CALL_TIMEOUT_S * 1000);
+  switch (cfg.HV_TRANSPORT) {
+    case 'simulator':
+      return http;
+    case 'smapi':
+      // Only the functions go over the wire yet; CP and management-guest calls stay HTTP.
+      return new SmapiTransport(await wireClientOptions(cfg), http);
+  }
+}
