@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
-import { AuthGuard, AuthModule } from '#auth';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { AuthModule } from '#auth';
 import { ConfigModule, type Config } from '#config';
 import { FilesModule } from '#files';
 import { GuestsModule } from '#guests';
@@ -49,7 +49,6 @@ export class ApiModule {
         ReadinessService,
         LinkProbe,
         { provide: RouteTable, useValue: routes },
-        { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         { provide: APP_PIPE, useFactory: envelopeValidationPipe },
         { provide: APP_FILTER, useClass: EnvelopeFilter },

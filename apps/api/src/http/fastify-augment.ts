@@ -7,6 +7,10 @@ declare module 'fastify' {
     /** The endpoint's status rule, for the exception filter. */
     statusRule?: StatusRule;
   }
+  interface FastifyContextConfig {
+    /** No X-Auth-Token needed (PUBLIC_ROUTE of #auth): the route has its own auth, or none. */
+    hvoPublic?: boolean;
+  }
 }
 
 export {};
