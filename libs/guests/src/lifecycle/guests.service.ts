@@ -33,7 +33,9 @@ export class GuestsService {
 
   /** Directory lines; 404 rs 3 when the guest is known but its directory entry is gone. */
   private async directory(userid: string): Promise<string[]> {
-    return this.directoryOf((await requireManagedGuest(this.guests, userid)).userid);
+    return this.directoryOf(
+      (await requireManagedGuest(this.guests, userid, { batched: true })).userid,
+    );
   }
 
   private async directoryOf(id: string): Promise<string[]> {
@@ -77,7 +79,7 @@ export class GuestsService {
    * entry is gone" (404 rs 3). Nothing is cached: each answer is the hypervisor's of now.
    */
   async powerState(userid: string): Promise<Envelope<PowerState>> {
-    const id = (await requireManagedGuest(this.guests, userid)).userid;
+    const id = (await requireManagedGuest(this.guests, userid, { batched: true })).userid;
     const power = await this.hv.queryUserPower(id);
     if (power === 'off') await this.directoryOf(id);
     return ok(power);
