@@ -11,6 +11,7 @@ import { frameworkErrors } from './http/framework-errors.js';
 import { registerJsonBodyParser } from './http/json-body.parser.js';
 import { registerOctetStreamParser } from './http/octet-stream.parser.js';
 import { RouteTable } from './http/route-table.js';
+import { envelopeHooks } from './http/envelope.hooks.js';
 import { checkToken } from './http/token-check.js';
 import { HttpMetrics } from './metrics/http.metrics.js';
 import { mountDocs } from './openapi/docs.routes.js';
@@ -44,6 +45,7 @@ export async function createApi(config: Config): Promise<NestFastifyApplication>
   app.enableShutdownHooks();
   app.get(AdminTokenStore).ensure();
   checkToken(fastify, app.get(TokenService));
+  envelopeHooks(fastify);
   app.get(HttpMetrics).attach(fastify); // before any route, so it times them all
   await mountDashboard(app, fastify);
   await mountDocs(fastify, app.get(OpenApiDocumentFactory).create(app));

@@ -1,5 +1,5 @@
-import { SetMetadata } from '@nestjs/common';
-import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants.js';
+import { SetMetadata, applyDecorators } from '@nestjs/common';
+import { addRouteConfig } from '#envelope';
 
 export const IS_PUBLIC = 'hvo:public';
 
@@ -9,19 +9,6 @@ export const IS_PUBLIC = 'hvo:public';
  */
 export const PUBLIC_ROUTE = 'hvoPublic';
 
-/**
- * Marks a route that needs no X-Auth-Token (token issue, health probes). A method decorator
- * only: Nest hands a handler's own route config to Fastify, never its class's.
- */
-export const Public = (): MethodDecorator => (target, key, descriptor) => {
-  SetMetadata(IS_PUBLIC, true)(target, key, descriptor);
-  // merged, not replaced: the handler may carry route config of its own (e.g. StreamBody)
-  const handler = descriptor.value as object;
-  const config = Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) as
-    Record<string, unknown> | undefined;
-  Reflect.defineMetadata(
-    FASTIFY_ROUTE_CONFIG_METADATA,
-    { ...config, [PUBLIC_ROUTE]: true },
-    handler,
-  );
-};
+/** Marks a route that needs no X-Auth-Token (token issue, health probes). */
+export const Public = (): MethodDecorator =>
+  applyDecorators(SetMetadata(IS_PUBLIC, true), addRouteConfig({ [PUBLIC_ROUTE]: true }));

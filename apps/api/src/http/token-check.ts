@@ -16,7 +16,7 @@ function refuse(req: FastifyRequest, reply: FastifyReply): void {
 
 /**
  * The one X-Auth-Token check (AUTH=token), for every route not marked public in its route
- * config (@Public, the dashboard and the docs): answered 401 before a request's body is read,
+ * config (@Public; the dashboard and the docs, raw-routes.ts): answered 401 before a request's body is read,
  * so unauthenticated bodies cost nothing (issue #16), and decided per route from the route
  * table rather than by a Nest guard, whose async call and metadata lookups per request were a
  * measurable share of `GET /` (bench/README.md). Unmatched requests fall through to 404/405.
@@ -31,12 +31,5 @@ export function checkToken(fastify: FastifyInstance, tokens: TokenService): void
     if (known === true) return done();
     if (known === false) return refuse(req, reply);
     tokens.verify(given).then((ok) => (ok ? done() : refuse(req, reply)), done);
-  });
-}
-
-/** Marks every route registered in `scope` public to the token check (they have their own). */
-export function ownAuthRoutes(scope: FastifyInstance): void {
-  scope.addHook('onRoute', (route) => {
-    route.config = { ...route.config, [PUBLIC_ROUTE]: true };
   });
 }
