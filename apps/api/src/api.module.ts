@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
-import { AuthGuard, AuthModule } from '#auth';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { AuthModule } from '#auth';
 import { ConfigModule, type Config } from '#config';
 import { FilesModule } from '#files';
 import { GuestsModule } from '#guests';
@@ -14,7 +14,6 @@ import { NicsModule, VswitchesModule } from '#network';
 import { HealthController } from './health/health.controller.js';
 import { ReadinessService } from './health/readiness.service.js';
 import { EnvelopeFilter } from './http/envelope.filter.js';
-import { EnvelopeInterceptor } from './http/envelope.interceptor.js';
 import { RouteTable } from './http/route-table.js';
 import { envelopeValidationPipe } from './http/validation.pipe.js';
 import { MetricsModule } from './metrics/metrics.module.js';
@@ -49,8 +48,6 @@ export class ApiModule {
         ReadinessService,
         LinkProbe,
         { provide: RouteTable, useValue: routes },
-        { provide: APP_GUARD, useClass: AuthGuard },
-        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         { provide: APP_PIPE, useFactory: envelopeValidationPipe },
         { provide: APP_FILTER, useClass: EnvelopeFilter },
       ],

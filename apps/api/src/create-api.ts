@@ -11,7 +11,8 @@ import { frameworkErrors } from './http/framework-errors.js';
 import { registerJsonBodyParser } from './http/json-body.parser.js';
 import { registerOctetStreamParser } from './http/octet-stream.parser.js';
 import { RouteTable } from './http/route-table.js';
-import { checkTokenBeforeBody } from './http/token-before-body.js';
+import { envelopeHooks } from './http/envelope.hooks.js';
+import { checkToken } from './http/token-check.js';
 import { HttpMetrics } from './metrics/http.metrics.js';
 import { mountDocs } from './openapi/docs.routes.js';
 import { OpenApiDocumentFactory } from './openapi/openapi.document.js';
@@ -43,7 +44,8 @@ export async function createApi(config: Config): Promise<NestFastifyApplication>
   );
   app.enableShutdownHooks();
   app.get(AdminTokenStore).ensure();
-  checkTokenBeforeBody(fastify, app.get(TokenService));
+  checkToken(fastify, app.get(TokenService));
+  envelopeHooks(fastify);
   app.get(HttpMetrics).attach(fastify); // before any route, so it times them all
   await mountDashboard(app, fastify);
   await mountDocs(fastify, app.get(OpenApiDocumentFactory).create(app));

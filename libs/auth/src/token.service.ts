@@ -47,8 +47,12 @@ export class TokenService {
       .sign(key);
   }
 
-  /** Whether `token` is a valid, unexpired auth token. */
-  async verify(token: string | undefined): Promise<boolean> {
+  /**
+   * Whether `token` is valid, when that is known without an HMAC (a token remembered for the
+   * current admin token, or no token or admin token at all); undefined when `verify` must
+   * check its signature. Lets the per-request check stay synchronous for known tokens.
+   */
+  known(token: string | undefined): boolean | undefined {
     const secret = this.admin.current();
     if (!token || !secret) return false;
     if (secret !== this.rememberedFor) {
@@ -58,19 +62,24 @@ export class TokenService {
       this.key = new TextEncoder().encode(secret);
     }
     const expiresAt = this.remembered.get(token);
-    if (expiresAt !== undefined) {
-      if (Date.now() < expiresAt) return true;
-      this.remembered.delete(token);
-      return false;
-    }
+    if (expiresAt === undefined) return undefined;
+    if (Date.now() < expiresAt) return true;
+    this.remembered.delete(token);
+    return false;
+  }
+
+  /** Whether `token` is a valid, unexpired auth token. */
+  async verify(token: string | undefined): Promise<boolean> {
+    const known = this.known(token);
+    if (known !== undefined) return known;
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token!, this.key, {
         algorithms: ['HS256'],
         requiredClaims: ['exp'],
       });
       if (this.remembered.size >= MAX_REMEMBERED)
         this.remembered.delete(this.remembered.keys().next().value!);
-      this.remembered.set(token, payload.exp! * 1000);
+      this.remembered.set(token!, payload.exp! * 1000);
       return true;
     } catch {
       return false;

@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
-import { Errors } from '#envelope';
+import { Errors, addRouteConfig } from '#envelope';
 
 /** Route config key the api's octet-stream parser looks for (apps/api/src/http). */
 export const STREAM_BODY = 'hvoStreamBody';
@@ -11,7 +10,7 @@ export const STREAM_BODY = 'hvoStreamBody';
  * Marks a route whose `application/octet-stream` body is handed over unread, as a stream: it
  * is never buffered, so the JSON body limit does not apply and the route enforces its own.
  */
-export const StreamBody = () => RouteConfig({ [STREAM_BODY]: true });
+export const StreamBody = (): MethodDecorator => addRouteConfig({ [STREAM_BODY]: true });
 
 /** The request body of a @StreamBody() route as a stream; no body at all is an empty one. */
 export const BodyStream = createParamDecorator((_: unknown, ctx: ExecutionContext): Readable => {

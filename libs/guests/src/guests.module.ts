@@ -5,6 +5,7 @@ import { GuestActionsService } from './actions/guest-actions.service.js';
 import { GuestsController } from './lifecycle/guests.controller.js';
 import { GuestDisksController } from './disks/guest-disks.controller.js';
 import { GuestDisksService } from './disks/guest-disks.service.js';
+import { DirectoryChecks } from './lifecycle/directory-checks.js';
 import { GuestsService } from './lifecycle/guests.service.js';
 import { GuestInfoController } from './inspection/guest-info.controller.js';
 import { GuestInfoService } from './inspection/guest-info.service.js';
@@ -24,6 +25,7 @@ import { GuestStatsService } from './inspection/guest-stats.service.js';
   ],
   providers: [
     GuestsService,
+    DirectoryChecks,
     GuestActionsService,
     GuestChangesService,
     GuestInfoService,

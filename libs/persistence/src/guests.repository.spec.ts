@@ -2,16 +2,18 @@ import { loadConfig } from '#config';
 import { DuplicateRecordError } from './errors.js';
 import { GuestsRepository } from './guests.repository.js';
 import { PrismaService } from './prisma.service.js';
+import { StatementCounter } from './statement-counter.js';
 import { tempSqlite, type TempSqlite } from './testing/temp-sqlite.js';
 
 describe('GuestsRepository (SQLite)', () => {
   let db: TempSqlite;
   let prisma: PrismaService;
   let guests: GuestsRepository;
+  const counter = new StatementCounter();
 
   beforeAll(async () => {
     db = await tempSqlite();
-    prisma = new PrismaService(loadConfig({ DATA_DIR: db.dir, DATABASE_URL: db.url }));
+    prisma = new PrismaService(loadConfig({ DATA_DIR: db.dir, DATABASE_URL: db.url }), counter);
     await prisma.onModuleInit();
     guests = new GuestsRepository(prisma);
   });
@@ -68,5 +70,32 @@ describe('GuestsRepository (SQLite)', () => {
     expect(await guests.delete('Del')).toBe(true);
     expect(await guests.delete('del')).toBe(false);
     expect(await guests.findByUserid('del')).toBeNull();
+  });
+
+  it('answers the reads asked for in one turn with one statement', async () => {
+    await guests.create({ userid: 'batch01' });
+    await guests.create({ userid: 'batch02' });
+    const before = counter.statements;
+    // each read from a callback of its own, as requests read from different sockets are
+    // (Prisma itself batches only the findUniques of one tick)
+    const [a, b, again, none] = await Promise.all(
+      ['batch01', 'Batch02', 'BATCH01', 'nobody'].map(
+        (id) => new Promise((r) => setImmediate(() => r(guests.findByUseridBatched(id)))),
+      ),
+    );
+    expect(counter.statements - before).toBe(1);
+    expect(a).toEqual(await guests.findByUserid('BATCH01'));
+    expect((b as { userid: string } | null)?.userid).toBe('BATCH02');
+    expect(again).toEqual(a);
+    expect(again).not.toBe(a); // a record each
+    expect(none).toBeNull();
+  });
+
+  it('never answers a read from a statement sent before it was asked for', async () => {
+    const first = guests.findByUseridBatched('late01');
+    await new Promise((r) => setImmediate(r)); // the first read's statement is sent
+    await guests.create({ userid: 'late01' });
+    expect(await first).toBeNull();
+    expect((await guests.findByUseridBatched('late01'))?.userid).toBe('LATE01');
   });
 });

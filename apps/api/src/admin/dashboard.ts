@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { TokenService } from '#auth';
 import { Errors } from '#envelope';
 import { QUEUES } from '#jobs';
+import { rawRoutes } from '../http/raw-routes.js';
 import { hasOperatorCredentials } from './operator-credentials.js';
 
 export const DASHBOARD_PATH = '/admin/queues';
@@ -43,6 +44,7 @@ export async function mountDashboard(
   });
   await fastify.register(
     async (scope) => {
+      rawRoutes(scope); // the operator credentials below, not X-Auth-Token
       scope.addHook('onRequest', async (req, reply) => {
         if (await hasOperatorCredentials(req.headers, tokens)) return;
         await reply

@@ -38,7 +38,10 @@ describe('EnvelopeFilter', () => {
   const sut = new EnvelopeFilter(routes);
 
   it('answers an HvError with its envelope under the endpoint rule', () => {
-    const { h, sent } = host({ ...matched, statusRule: 'alreadyExists' });
+    const { h, sent } = host({
+      ...matched,
+      routeOptions: { url: '/guests', config: { hvoStatusRule: 'alreadyExists' } },
+    });
     sut.catch(Errors.smapi(400, 8, 'exists'), h);
     expect(sent.status).toBe(409);
     expect(sent.body).toMatchObject({ overallRC: 8, rc: 400, rs: 8, modID: 1, output: '' });

@@ -7,9 +7,10 @@ import {
   Logger,
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Errors, HvError, httpStatusOf } from '#envelope';
+import { Errors, HvError } from '#envelope';
 import { InvalidCursorError } from '#persistence';
 import { BODY_LIMIT } from './body-limit.js';
+import { sendError } from './envelope.hooks.js';
 import { RouteTable } from './route-table.js';
 import './fastify-augment.js';
 
@@ -29,13 +30,7 @@ export class EnvelopeFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const req = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    const err = this.toHvError(exception, req, reply);
-    const status = err.httpStatus ?? httpStatusOf(err.toEnvelope(), req.statusRule);
-    for (const [k, v] of Object.entries(err.headers ?? {})) void reply.header(k, v);
-    void reply
-      .status(status)
-      .header('content-type', 'application/json; charset=utf-8')
-      .send(err.toEnvelope());
+    sendError(req, reply, this.toHvError(exception, req, reply));
   }
 
   private toHvError(exception: unknown, req: FastifyRequest, reply: FastifyReply): HvError {

@@ -1,11 +1,15 @@
-import type { StatusRule } from '#envelope';
-
 declare module 'fastify' {
   interface FastifyRequest {
     /** Why the JSON body could not be parsed; reported after the auth check, as the reference orders it. */
     bodyError?: string;
-    /** The endpoint's status rule, for the exception filter. */
-    statusRule?: StatusRule;
+  }
+  interface FastifyContextConfig {
+    /** No X-Auth-Token needed (PUBLIC_ROUTE of #auth): the route has its own auth, or none. */
+    hvoPublic?: boolean;
+    /** No Nest route: answers on its own (RAW_ROUTE, raw-routes.ts). */
+    hvoRaw?: boolean;
+    /** The route's @UseStatusRule (STATUS_RULE_CONFIG of #envelope). */
+    hvoStatusRule?: string;
   }
 }
 

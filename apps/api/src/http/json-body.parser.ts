@@ -4,7 +4,7 @@ import './fastify-augment.js';
 
 /**
  * Parses JSON bodies without failing the request: a malformed body is noted on the request
- * and answered by EnvelopeInterceptor after authentication (the reference checks the token
+ * and answered by the envelope hooks after authentication (the reference checks the token
  * before it parses the body). A body whose shape is out of bounds (body-shape.ts) is noted the
  * same way. An empty body is no body.
  */

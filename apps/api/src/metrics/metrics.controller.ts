@@ -6,17 +6,17 @@ import { MetricsRegistry } from './metrics.registry.js';
 import { OperatorGuard } from './operator.guard.js';
 
 /**
- * GET /metrics for Prometheus. Public to the token guard, which knows only X-Auth-Token, and
+ * GET /metrics for Prometheus. Public to the token check, which knows only X-Auth-Token, and
  * guarded by the operator credentials instead; not in the OpenAPI document (not an envelope).
  */
 @ApiExcludeController()
 @Controller('metrics')
-@Public()
 @UseGuards(OperatorGuard)
 export class MetricsController {
   constructor(private readonly metrics: MetricsRegistry) {}
 
   @Get()
+  @Public()
   @Header('content-type', Registry.PROMETHEUS_CONTENT_TYPE)
   scrape(): Promise<string> {
     return this.metrics.scrape();

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyInstance } from 'fastify';
+import { RAW_CONFIG, rawRoutes } from '../http/raw-routes.js';
 
 export const OPENAPI_PATH = '/openapi.json';
 export const DOCS_PATH = '/docs';
@@ -47,11 +48,12 @@ const page = (title: string): string => `<!DOCTYPE html>
 export async function mountDocs(fastify: FastifyInstance, doc: OpenAPIObject): Promise<void> {
   const json = JSON.stringify(doc);
   const html = page(`${doc.info.title} API`);
-  fastify.get(OPENAPI_PATH, (_req, reply) => {
+  fastify.get(OPENAPI_PATH, { config: RAW_CONFIG }, (_req, reply) => {
     void reply.type('application/json; charset=utf-8').send(json);
   });
   await fastify.register(
     async (scope) => {
+      rawRoutes(scope);
       await scope.register(fastifyStatic, { root: swaggerUiDir(), serve: false });
       scope.get('/', (_req, reply) => {
         void reply.type('text/html; charset=utf-8').send(html);

@@ -43,7 +43,7 @@ function generatedResponses(method: string, facts: RouteFacts): Record<string, R
   if (facts.submitsOperation) out[202] = accepted();
   // always200 answers every outcome of the route itself with 200 (as the reference does)
   if (facts.statusRule !== 'always200') out[400] = envelopeResponse(400);
-  // the token guard runs before the route, whatever its status rule
+  // the token check runs before the route, whatever its status rule
   if (!facts.isPublic) out[401] = envelopeResponse(401);
   for (const status of RULE_STATUSES[facts.statusRule]) out[status] = envelopeResponse(status);
   if (facts.submitsOperation) {

@@ -51,7 +51,7 @@ export const operationIdOf = (controller: string, method: string): string =>
 
 type RouteArgs = Record<string, { index: number; data?: unknown }>;
 
-/** Reads each route's metadata as the guard and the interceptor see it (handler over class). */
+/** Reads each route's metadata as the token check and the interceptor see it (handler over class). */
 @Injectable()
 export class RouteFactsReader {
   constructor(

@@ -6,6 +6,7 @@ import { type Accepted, type OperationRequest, OperationsService } from '#operat
 import { GuestsRepository } from '#persistence';
 import type { CreateGuestDto } from './create-guest.dto.js';
 import { maskPassword } from '../domain/guest-directory.js';
+import { DirectoryChecks } from './directory-checks.js';
 import { resolveCreateGuest } from './resolve-create.js';
 import { requireManagedGuest } from '../managed-guest.js';
 
@@ -20,6 +21,7 @@ export class GuestsService {
     private readonly guests: GuestsRepository,
     private readonly hv: HypervisorClient,
     private readonly ops: OperationsService,
+    private readonly directoryChecks: DirectoryChecks,
   ) {}
 
   async list(): Promise<Envelope<string[]>> {
@@ -33,7 +35,9 @@ export class GuestsService {
 
   /** Directory lines; 404 rs 3 when the guest is known but its directory entry is gone. */
   private async directory(userid: string): Promise<string[]> {
-    return this.directoryOf((await requireManagedGuest(this.guests, userid)).userid);
+    return this.directoryOf(
+      (await requireManagedGuest(this.guests, userid, { batched: true })).userid,
+    );
   }
 
   private async directoryOf(id: string): Promise<string[]> {
@@ -74,12 +78,14 @@ export class GuestsService {
   /**
    * The power first: a guest that is logged on is in the directory (CP logged it on from
    * there), so only one that is off needs the directory query that tells "off" from "its
-   * entry is gone" (404 rs 3). Nothing is cached: each answer is the hypervisor's of now.
+   * entry is gone" (404 rs 3); concurrent such checks share a call (DirectoryChecks). Nothing
+   * is cached: each answer is the hypervisor's of now.
    */
   async powerState(userid: string): Promise<Envelope<PowerState>> {
-    const id = (await requireManagedGuest(this.guests, userid)).userid;
+    const id = (await requireManagedGuest(this.guests, userid, { batched: true })).userid;
     const power = await this.hv.queryUserPower(id);
-    if (power === 'off') await this.directoryOf(id);
+    if (power === 'off' && !(await this.directoryChecks.has(id)))
+      throw Errors.guestNotInDirectory(id);
     return ok(power);
   }
 
