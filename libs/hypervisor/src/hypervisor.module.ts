@@ -5,6 +5,7 @@ import { SimulatorTransport } from './simulator.transport.js';
 import { SmapiHealth } from './smapi-health.js';
 import { wireClientOptions } from './smapi/wire.config.js';
 import { SmapiTransport } from './smapi.transport.js';
+import { managementTools } from './tools/tools.config.js';
 import { HypervisorTransport } from './transport.js';
 
 /** Provides HypervisorClient over the transport chosen by HV_TRANSPORT. */
@@ -20,8 +21,7 @@ import { HypervisorTransport } from './transport.js';
           case 'simulator':
             return http;
           case 'smapi':
-            // Only the functions go over the wire yet; CP and management-guest calls stay HTTP.
-            return new SmapiTransport(await wireClientOptions(cfg), http);
+            return new SmapiTransport(await wireClientOptions(cfg), managementTools(cfg), http);
         }
       },
     },
