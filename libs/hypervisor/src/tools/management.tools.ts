@@ -185,9 +185,9 @@ export class ManagementTools {
 
   /**
    * `vmur punch -r -u userid -N name file`: the file as a spool file in the user's reader;
-   * vmur prints its spool id. The reference punches class X only in effect (it CHANGEs the
-   * class afterwards); every caller here uses X, which the management guest's punch is
-   * spooled with, so another class is refused rather than silently ignored.
+   * vmur prints its spool id. The reference sets the class afterwards with CP CHANGE; here the
+   * management guest's punch is expected to be spooled class X, the class every caller uses,
+   * so another class is refused rather than silently ignored.
    */
   private async punch(args: MgmtArgs, input?: Readable): Promise<PunchReply> {
     if (!input) throw new Error('punch needs the file');
