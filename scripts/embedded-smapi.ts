@@ -1,9 +1,23 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from '#config';
+import { type Config, loadConfig } from '#config';
 
 /** The simulator's wire port when the stack picks it (the request server's usual port). */
 const DEFAULT_WIRE_PORT = 44444;
+
+/**
+ * The settings `npm start` completes for its children: none unless HV_TRANSPORT=smapi without a
+ * request server (SMAPI_HOST unset), which must then validate with the embedded simulator's.
+ */
+export function stackSettings(
+  env: Record<string, string | undefined>,
+  root: string,
+): { cfg: Config; childEnv: Record<string, string> } {
+  if (env.HV_TRANSPORT !== 'smapi' || env.SMAPI_HOST) return { cfg: loadConfig(env), childEnv: {} };
+  // the stack's own settings (DATA_DIR, ports) before the link's are complete
+  const childEnv = embeddedSmapiSettings(loadConfig({ ...env, HV_TRANSPORT: 'simulator' }), root);
+  return { cfg: loadConfig({ ...env, ...childEnv }), childEnv };
+}
 
 /**
  * `HV_TRANSPORT=smapi npm start` without a request server of its own (SMAPI_HOST unset): the
@@ -12,14 +26,15 @@ const DEFAULT_WIRE_PORT = 44444;
  * nothing goes through the simulator's HTTP/JSON API. The password file is made once (0600).
  * Settings already given are kept.
  */
-export function embeddedSmapiSettings(cfg: Config, root: string): Record<string, string> {
-  if (cfg.HV_TRANSPORT !== 'smapi' || cfg.SMAPI_HOST !== '') return {};
+function embeddedSmapiSettings(cfg: Config, root: string): Record<string, string> {
   const port = cfg.SIM_SMAPI_PORT || DEFAULT_WIRE_PORT;
   const passwordFile = cfg.SMAPI_PASSWORD_FILE || join(cfg.DATA_DIR, 'smapi.pw');
   if (!existsSync(passwordFile)) {
+    mkdirSync(cfg.DATA_DIR, { recursive: true });
     writeFileSync(passwordFile, 'hv-simulator\n', { mode: 0o600 });
   }
   return {
+    HV_TRANSPORT: 'smapi',
     SIM_SMAPI_PORT: String(port),
     SMAPI_HOST: cfg.SIM_HOST,
     SMAPI_PORT: String(port),

@@ -5,9 +5,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { accessSync, constants, mkdirSync, readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { type Config, ConfigError, loadConfig, repoRoot } from '#config';
+import { type Config, ConfigError, repoRoot } from '#config';
 import { writeSampleImage } from '#images';
-import { embeddedSmapiSettings } from './embedded-smapi.js';
+import { stackSettings } from './embedded-smapi.js';
 import { redisAnswers } from './redis-probe.js';
 
 const root = repoRoot();
@@ -147,12 +147,14 @@ async function ensureSampleImage(cfg: Config, base: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const cfg = loadConfig();
+  // eslint-disable-next-line no-restricted-properties -- the stack completes its children's settings
+  const settings = stackSettings(process.env, root);
+  const cfg = settings.cfg;
+  childEnv = settings.childEnv;
   mkdirSync(cfg.DATA_DIR, { recursive: true });
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
   await ensureRedis(cfg.REDIS_URL, cfg.DATA_DIR);
-  childEnv = embeddedSmapiSettings(cfg, root);
   if (childEnv.SMAPI_HOST) {
     console.log(
       `[stack] HV_TRANSPORT=smapi: the simulator's wire port ${childEnv.SMAPI_PORT} and its ` +
