@@ -5,13 +5,16 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { accessSync, constants, mkdirSync, readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { type Config, ConfigError, loadConfig, repoRoot } from '#config';
+import { type Config, ConfigError, repoRoot } from '#config';
 import { writeSampleImage } from '#images';
+import { stackSettings } from './embedded-smapi.js';
 import { redisAnswers } from './redis-probe.js';
 
 const root = repoRoot();
 const children: { name: string; proc: ChildProcess }[] = [];
 let stopping = false;
+/** Settings the stack adds for its children (HV_TRANSPORT=smapi against the simulator). */
+let childEnv: Record<string, string> = {};
 
 function onPath(bin: string): string | null {
   // eslint-disable-next-line no-restricted-properties -- PATH lookup, not configuration
@@ -28,7 +31,8 @@ function onPath(bin: string): string | null {
 
 function start(name: string, cmd: string, args: string[]): ChildProcess {
   // eslint-disable-next-line no-restricted-properties -- children read their own configuration
-  const proc = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  const env = { ...process.env, ...childEnv };
+  const proc = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
   for (const stream of [proc.stdout, proc.stderr]) {
     createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
   }
@@ -143,11 +147,20 @@ async function ensureSampleImage(cfg: Config, base: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const cfg = loadConfig();
+  // eslint-disable-next-line no-restricted-properties -- the stack completes its children's settings
+  const settings = stackSettings(process.env, root);
+  const cfg = settings.cfg;
+  childEnv = settings.childEnv;
   mkdirSync(cfg.DATA_DIR, { recursive: true });
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
   await ensureRedis(cfg.REDIS_URL, cfg.DATA_DIR);
+  if (childEnv.SMAPI_HOST) {
+    console.log(
+      `[stack] HV_TRANSPORT=smapi: the simulator's wire port ${childEnv.SMAPI_PORT} and its ` +
+        `tools in ${childEnv.HV_TOOLS_DIR}`,
+    );
+  }
   const node = process.execPath;
   start('hv-simulator', node, ['dist/apps/hv-simulator/src/main.js']);
   await waitFor('hv-simulator', async () => {

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { repoRoot } from '#config';
 import { HvError } from '#envelope';
 import {
   HypervisorClient,
@@ -6,6 +10,9 @@ import {
   type SmapiHealth,
   type WireClientOptions,
 } from '#hypervisor';
+import { ManagementTools } from '../libs/hypervisor/src/tools/management.tools.js';
+import { CYLINDER_BYTES_3390 } from '../apps/hv-simulator/src/state/geometry.constants.js';
+import { diskContent, imageOf } from '../apps/hv-simulator/src/testing/disk-image.fixtures.js';
 import {
   startHarness,
   userDirectory,
@@ -38,8 +45,34 @@ async function clientFor(kind: Transport, h: Harness): Promise<HypervisorClient>
   const http = new SimulatorTransport(h.url, 5000);
   if (kind === 'simulator') return new HypervisorClient(http, health);
   const port = await h.sim.wire.listen(0, '127.0.0.1');
-  return new HypervisorClient(new SmapiTransport(wireOptions(port), http), health);
+  // the simulator's management-guest executables, forwarding to this harness
+  const tools = new ManagementTools({
+    dir: join(repoRoot(), 'apps/hv-simulator/bin'),
+    timeoutMs: 20_000,
+    longTimeoutMs: 20_000,
+    env: { HV_SIMULATOR_URL: h.url },
+  });
+  return new HypervisorClient(new SmapiTransport(wireOptions(port), tools, http), health);
 }
+
+const file = (text: string) => Readable.from([Buffer.from(text)]);
+const IMAGE = imageOf(diskContent(2 * CYLINDER_BYTES_3390, 5), {
+  type: 'CKD',
+  units: 2,
+  compressLevel: 6,
+});
+const md5Of = async (stream: Readable): Promise<string> => {
+  const hash = createHash('md5');
+  for await (const chunk of stream) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+};
+/** Reader files without their time and size (CP shows whole seconds and card records). */
+const readerOf = async (hv: HypervisorClient, userid: string) =>
+  (await hv.readerFiles(userid)).map(({ spoolId, spoolClass, name }) => ({
+    spoolId,
+    spoolClass,
+    name,
+  }));
 
 /** A step's result, or the codes it failed with. */
 const outcome = (p: Promise<unknown>): Promise<unknown> =>
@@ -86,6 +119,27 @@ const STEPS: [string, (hv: HypervisorClient) => Promise<unknown>][] = [
         mode: 'MR',
       }),
   ],
+  ['CP query userid', (hv) => hv.queryUserid()],
+  ['CP query user, logged off', (hv) => hv.queryUserPower('LINUX01')],
+  ['CP query user, no such user', (hv) => hv.queryUserPower('NOSUCH')],
+  ['punch', (hv) => hv.punchFile('LINUX01', file('#!/bin/sh\ntrue\n'), { name: 'cfg.sh' })],
+  ['punch, no such user', (hv) => hv.punchFile('NOSUCH', file('x'), { name: 'cfg.sh' })],
+  ['reader', (hv) => readerOf(hv, 'LINUX01')],
+  [
+    'purge',
+    async (hv) => hv.purgeReaderFile('LINUX01', (await hv.readerFiles('LINUX01'))[0].spoolId),
+  ],
+  ['purge, no such file', (hv) => hv.purgeReaderFile('LINUX01', 9999)],
+  ['reader, empty', (hv) => readerOf(hv, 'LINUX01')],
+  [
+    'unpack',
+    async (hv) => (await hv.unpackDiskImage('LINUX01', '0100', Readable.from([IMAGE]))).lines,
+  ],
+  ['unpack, no such disk', (hv) => hv.unpackDiskImage('LINUX01', '0200', Readable.from([IMAGE]))],
+  ['capture', async (hv) => md5Of(await hv.createDiskImage('LINUX01', '0100', 0))],
+  ['capture, bad level', (hv) => hv.createDiskImage('LINUX01', '0100', 12)],
+  ['command in guest, logged off', (hv) => hv.execInGuest('LINUX01', 'pwd')],
+  ['refresh bootmap, no fcp', (hv) => hv.refreshBootmap({ lun: '0' })],
   ['directory', (hv) => hv.imageQueryDM('LINUX01')],
   ['user names', (hv) => hv.imageNameQueryDM()],
   ['nic create (directory)', (hv) => hv.nicCreateDM('LINUX01', '1000')],
@@ -94,6 +148,11 @@ const STEPS: [string, (hv: HypervisorClient) => Promise<unknown>][] = [
   ['activate', (hv) => hv.imageActivate('LINUX01')],
   ['activate again', (hv) => hv.imageActivate('LINUX01')],
   ['status', (hv) => hv.imageStatusQuery('*')],
+  ['CP query user, logged on', (hv) => hv.queryUserPower('LINUX01')],
+  ['CP member of', (hv) => hv.memberOf('LINUX01')],
+  ['CP relocating', (hv) => hv.relocating('LINUX01')],
+  ['capture, logged on', (hv) => hv.createDiskImage('LINUX01', '0100', 6)],
+  ['console log', (hv) => hv.consoleLog('LINUX01')],
   ['disk query', (hv) => hv.imageDiskQuery('LINUX01')],
   ['disk query, one vdev', (hv) => hv.imageDiskQuery('LINUX01', '0100')],
   ['nic create (running)', (hv) => hv.nicCreate('LINUX01', '2000')],
@@ -123,6 +182,8 @@ const STEPS: [string, (hv: HypervisorClient) => Promise<unknown>][] = [
 interface Run {
   results: [string, unknown][];
   calls: unknown[];
+  /** The front door of each call, with the tool that made it. */
+  via: string[];
 }
 
 async function run(kind: Transport): Promise<Run> {
@@ -134,7 +195,8 @@ async function run(kind: Transport): Promise<Run> {
     const calls = h.sim.calls
       .since(0)
       .map(({ function: fn, target, rc, rs }) => ({ fn, target, rc, rs }));
-    return { results, calls };
+    const via = h.sim.calls.since(0).map((c) => `${c.function} ${c.via} ${c.tool ?? ''}`.trim());
+    return { results, calls, via };
   } finally {
     await h.close();
   }
@@ -157,6 +219,24 @@ describe('hypervisor contract: simulator and smapi transports', () => {
   it('the simulator logs the same call sequence for both', () => {
     expect(wire.calls).toEqual(http.calls);
     expect(wire.calls.length).toBeGreaterThanOrEqual(STEPS.length);
+  });
+
+  it('over smapi, nothing but the console log uses the HTTP/JSON API: the rest is wire or tools', () => {
+    expect(http.via.every((v) => / http$/.test(v))).toBe(true);
+    expect(wire.via.filter((v) => / http$/.test(v))).toEqual(['consolelog http']);
+    const tools = wire.via.filter((v) => / tool /.test(v));
+    expect(new Set(tools)).toEqual(
+      new Set([
+        'CP tool vmcp',
+        'punch tool vmur',
+        'queryrdr tool vmcp',
+        'purge tool vmcp',
+        'unpackdiskimage tool unpackdiskimage',
+        'creatediskimage tool creatediskimage',
+        'execcmd tool iucvclnt',
+        'refresh_bootmap tool refresh_bootmap',
+      ]),
+    );
   });
 });
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
-import { type Config, loadConfig } from '#config';
+import { type Config, loadConfig, repoRoot } from '#config';
 import { StatementCounter } from '#persistence';
 import { createSimulator, type Simulator } from '../../apps/hv-simulator/src/index.js';
 import { createWorker } from '../../apps/worker/src/create-worker.js';
@@ -19,7 +19,8 @@ export interface StackOptions {
   env?: Record<string, string>;
   /**
    * How the api and workers reach the simulator: `smapi` sends the functions over its wire
-   * front door (CP and management calls stay HTTP). Default: HV_TRANSPORT of the test run.
+   * front door and CP and management calls through its tools (apps/hv-simulator/bin).
+   * Default: HV_TRANSPORT of the test run.
    */
   transport?: 'simulator' | 'smapi';
 }
@@ -44,6 +45,8 @@ function wireSettings(dataDir: string, port: number): Record<string, string> {
     // The reference's ~100 s of resends would outlast the tests' outages and their timeouts;
     // the operations' own outage budget still retries beyond these few quick attempts.
     SMAPI_RETRY_SCHEDULE_MS: '0,100,300',
+    // CP and management-guest calls through the simulator's vmcp, vmur, … (built into dist/)
+    HV_TOOLS_DIR: join(repoRoot(), 'apps/hv-simulator/bin'),
   };
 }
 

@@ -100,7 +100,7 @@ export class AppConfig {
   @Type(() => Number) @IsInt() @Min(0) HV_OUTAGE_BUDGET_S = 300;
 
   // ---- hypervisor ----
-  /** `smapi`: functions over the request server's wire protocol (SMAPI_*); CP and management-guest calls still go to HV_SIMULATOR_URL. */
+  /** `smapi`: functions over the request server's wire protocol (SMAPI_*), CP and management-guest calls through the management guest's tools (HV_TOOLS_DIR). */
   @IsIn(['simulator', 'smapi']) HV_TRANSPORT: 'simulator' | 'smapi' = 'simulator';
   @IsString() HV_SIMULATOR_URL = '';
   @Type(() => Number) @IsInt() @Min(1) HV_CALL_TIMEOUT_S = 240;
@@ -141,6 +141,15 @@ export class AppConfig {
     '15000',
     '15000',
   ];
+  /**
+   * HV_TRANSPORT=smapi: the directory holding vmcp, vmur, iucvclnt, unpackdiskimage,
+   * creatediskimage and refresh_bootmap; empty = where the reference has them (/sbin,
+   * /usr/sbin, /opt/zthin/bin).
+   */
+  @Matches(/^(\/.*)?$/, { message: 'HV_TOOLS_DIR must be an absolute path (or empty)' })
+  HV_TOOLS_DIR = '';
+  /** Timeout of a disk image copy or refresh_bootmap run (other tools: HV_CALL_TIMEOUT_S). */
+  @Type(() => Number) @IsInt() @Min(1) HV_DISK_IMAGE_TIMEOUT_S = 3600;
   @Type(() => Number) @IsInt() @Min(0) @Max(65535) SIM_PORT = 8090;
   @IsString() @MinLength(1) SIM_HOST = '127.0.0.1';
   /** The simulator's systems-management wire front door (HV_TRANSPORT=smapi); 0 = off. */

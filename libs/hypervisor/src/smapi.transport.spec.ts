@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { HvError } from '#envelope';
 import type { CpReply, MgmtReply } from './protocol.js';
 import { SmapiTransport } from './smapi.transport.js';
 import type { WireClientOptions } from './smapi/wire.client.js';
+import { ManagementTools } from './tools/management.tools.js';
 import { HypervisorTransport } from './transport.js';
 
 const word = (n: number): Buffer => {
@@ -31,6 +35,15 @@ class RecordingRest extends HypervisorTransport {
     return Promise.resolve(true);
   }
 }
+
+/** A tools dir whose vmcp answers `<its words> AT HVSIM1`. */
+let toolsDir: string;
+beforeAll(() => {
+  toolsDir = mkdtempSync(join(tmpdir(), 'smapi-tools-'));
+  writeFileSync(join(toolsDir, 'vmcp'), '#!/bin/sh\necho "$* AT HVSIM1"\n', { mode: 0o755 });
+});
+afterAll(() => rmSync(toolsDir, { recursive: true, force: true }));
+const tools = () => new ManagementTools({ dir: toolsDir, timeoutMs: 5000, longTimeoutMs: 5000 });
 
 let server: Server;
 let requests: Buffer[];
@@ -65,7 +78,7 @@ describe('SmapiTransport', () => {
     const names = Buffer.concat([word(7), Buffer.from('LINUX01')]);
     const body = Buffer.concat([word(9), word(0), word(0), word(names.length), names]);
     behaviour = (s) => s.end(Buffer.concat([word(9), word(body.length), body]));
-    const t = new SmapiTransport(opts(), new RecordingRest());
+    const t = new SmapiTransport(opts(), tools(), new RecordingRest());
     await expect(t.smapi('Image_Name_Query_DM', '*')).resolves.toEqual({
       rc: 0,
       rs: 0,
@@ -78,7 +91,7 @@ describe('SmapiTransport', () => {
     const data = Buffer.from('HCPRLH0045E LINUX01 not logged on');
     const body = Buffer.concat([word(3), word(8), word(3000), data]);
     behaviour = (s) => s.end(Buffer.concat([word(3), word(body.length), body]));
-    const t = new SmapiTransport(opts(), new RecordingRest());
+    const t = new SmapiTransport(opts(), tools(), new RecordingRest());
     await expect(
       t.smapi('VMRELOCATE', 'LINUX01', { action: 'MOVE', destination: 'HVSIM2' }),
     ).resolves.toEqual({ rc: 8, rs: 3000, errmsg: data.toString() });
@@ -106,7 +119,7 @@ describe('SmapiTransport', () => {
 
   it('a stalled server is a timeout HvError naming the function, never the password', async () => {
     behaviour = () => undefined;
-    const t = new SmapiTransport(opts(), new RecordingRest());
+    const t = new SmapiTransport(opts(), tools(), new RecordingRest());
     const e = (await t.smapi('Image_Lock_DM', 'LINUX01').catch((x: unknown) => x)) as HvError;
     expect(e).toBeInstanceOf(HvError);
     expect([e.rc, e.rs]).toEqual([1, 501]);
@@ -114,17 +127,20 @@ describe('SmapiTransport', () => {
     expect(e.message).not.toMatch(/s3cret/);
   });
 
-  it('nothing listening: unreachable; CP commands still go to the HTTP side', async () => {
+  it('nothing listening: unreachable; CP commands go to vmcp, not to the HTTP side', async () => {
     const closed = opts();
     await new Promise<void>((r) => server.close(() => r()));
     const rest = new RecordingRest();
-    const t = new SmapiTransport(closed, rest);
+    const t = new SmapiTransport(closed, tools(), rest);
     const e = (await t.smapi('Image_Lock_DM', 'LINUX01').catch((x: unknown) => x)) as HvError;
     expect(e).toBeInstanceOf(HvError);
     expect(e.message).toMatch(/refused|ECONNREFUSED/i);
     await expect(t.ping()).resolves.toBe(false);
-    await t.cp('QUERY USERID');
-    expect(rest.seen).toEqual(['QUERY USERID']);
+    await expect(t.cp('QUERY USERID')).resolves.toEqual({
+      rc: 0,
+      lines: ['QUERY USERID AT HVSIM1'],
+    });
+    expect(rest.seen).toEqual([]);
     server = createServer();
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   });

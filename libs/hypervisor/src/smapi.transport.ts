@@ -14,6 +14,7 @@ import type { SmapiResponse } from './smapi/response.codec.js';
 import { SMAPI_MAPPINGS } from './smapi/smapi.mappings.js';
 import { WireClient, type WireClientOptions } from './smapi/wire.client.js';
 import { WireSocket } from './smapi/wire.socket.js';
+import { ManagementTools } from './tools/management.tools.js';
 import { HypervisorTransport } from './transport.js';
 
 /**
@@ -27,15 +28,18 @@ function failure({ rc, rs, output }: SmapiResponse): SmapiReply<never> {
 
 /**
  * HV_TRANSPORT=smapi: systems-management functions over the request server's own byte
- * protocol (WireClient; its link failures are already Errors.hvUnreachable / hvTimeout).
- * CP commands and management-guest operations are not on the wire yet (issue #12 item 2):
- * they go to `rest`, the simulator's HTTP transport.
+ * protocol (WireClient; its link failures are already Errors.hvUnreachable / hvTimeout); CP
+ * commands and management-guest operations through the management guest's tools
+ * (ManagementTools: vmcp, vmur, the IUCV client, the zthin scripts). Only the console log
+ * still goes to `rest`, the simulator's HTTP transport: the reference reads it with
+ * Image_Console_Get and vmur, which are not implemented yet.
  */
 export class SmapiTransport extends HypervisorTransport {
   private readonly wire: WireClient;
 
   constructor(
     private readonly opts: WireClientOptions,
+    private readonly tools: ManagementTools,
     private readonly rest: HypervisorTransport,
   ) {
     super();
@@ -57,7 +61,7 @@ export class SmapiTransport extends HypervisorTransport {
   }
 
   cp(command: string): Promise<CpReply> {
-    return this.rest.cp(command);
+    return this.tools.cp(command);
   }
 
   mgmt<T extends MgmtReply>(
@@ -66,14 +70,15 @@ export class SmapiTransport extends HypervisorTransport {
     input?: Readable,
     onBytes?: (sent: number) => void,
   ): Promise<T> {
-    return this.rest.mgmt<T>(op, args, input, onBytes);
+    if (op === 'consolelog') return this.rest.mgmt<T>(op, args, input, onBytes);
+    return this.tools.mgmt<T>(op, args, input, onBytes);
   }
 
   mgmtFile(op: MgmtOperation, args: MgmtArgs): Promise<Readable | MgmtReply> {
-    return this.rest.mgmtFile(op, args);
+    return this.tools.mgmtFile(op, args);
   }
 
-  /** The request server accepts a connection (no call is made), and the rest of the link answers. */
+  /** The request server accepts a connection (no call is made), and the tools are there. */
   async ping(): Promise<boolean> {
     try {
       const socket = await WireSocket.open(this.opts, Math.min(this.opts.connectTimeoutMs, 3000));
@@ -81,6 +86,6 @@ export class SmapiTransport extends HypervisorTransport {
     } catch {
       return false;
     }
-    return this.rest.ping();
+    return this.tools.ping();
   }
 }

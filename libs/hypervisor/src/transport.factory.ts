@@ -2,6 +2,7 @@ import type { AppConfig } from '#config';
 import { SimulatorTransport } from './simulator.transport.js';
 import { wireClientOptions } from './smapi/wire.config.js';
 import { SmapiTransport } from './smapi.transport.js';
+import { managementTools } from './tools/tools.config.js';
 import type { HypervisorTransport } from './transport.js';
 
 /**
@@ -14,7 +15,8 @@ export async function createHypervisorTransport(cfg: AppConfig): Promise<Hypervi
     case 'simulator':
       return http;
     case 'smapi':
-      // Only the functions go over the wire yet; CP and management-guest calls stay HTTP.
-      return new SmapiTransport(await wireClientOptions(cfg), http);
+      // Functions over the wire, CP and management-guest calls through the tools; only the
+      // console log still goes over HTTP (Image_Console_Get is not implemented).
+      return new SmapiTransport(await wireClientOptions(cfg), managementTools(cfg), http);
   }
 }

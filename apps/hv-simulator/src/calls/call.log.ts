@@ -3,6 +3,12 @@ import type { MgmtOperation, SmapiFunction } from '#hypervisor';
 /** What a call is: an SMAPI function, a CP command, or a management-guest operation. */
 export type CallOp = SmapiFunction | 'CP' | MgmtOperation;
 
+/**
+ * Which front door a call came through: `http` the HTTP/JSON API, `wire` the systems-management
+ * wire protocol, `tool` one of the management-guest executables (vmcp, vmur, …; see bin/).
+ */
+export type CallVia = 'http' | 'wire' | 'tool';
+
 /** One call as the hypervisor saw it; `end`/`rc` stay null while it is in flight. */
 export interface CallRecord {
   /** Arrival order, from 1; keeps growing across resets. */
@@ -11,6 +17,9 @@ export interface CallRecord {
   /** The CP command line, for CP calls. */
   command?: string;
   target: string;
+  via: CallVia;
+  /** The executable, for calls via a tool. */
+  tool?: string;
   /** Epoch milliseconds with sub-millisecond precision. */
   start: number;
   end: number | null;
@@ -32,12 +41,19 @@ export class CallLog {
   private seq = 0;
   private entries: CallRecord[] = [];
 
-  begin(fn: CallOp, target: string, command?: string): CallRecord {
+  begin(
+    fn: CallOp,
+    target: string,
+    command?: string,
+    from: { via: CallVia; tool?: string } = { via: 'http' },
+  ): CallRecord {
     const rec: CallRecord = {
       seq: ++this.seq,
       function: fn,
       ...(command === undefined ? {} : { command }),
       target,
+      via: from.via,
+      ...(from.tool === undefined ? {} : { tool: from.tool }),
       start: preciseNow(),
       end: null,
       rc: null,

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CallLog, CallOp } from '../calls/call.log.js';
+import type { CallLog, CallOp, CallVia } from '../calls/call.log.js';
 import type { CrashMode, Fault, FaultRegistry } from '../faults/fault.registry.js';
 import { sleep, type LatencyProfile } from '../latency/latency.profile.js';
 import type { HypervisorState } from '../state/hypervisor.state.js';
@@ -15,6 +15,9 @@ export interface SimulatorParts {
 export interface CallSpec<T extends { rc: number }> {
   op: CallOp;
   target: string;
+  /** The front door (default `http`) and, via a tool, which one. */
+  via?: CallVia;
+  tool?: string;
   command?: string;
   /** What a fault's `match` is looked for in (defaults to the command). */
   detail?: string;
@@ -47,7 +50,10 @@ export function handleCall<T extends { rc: number }>(
   reply: FastifyReply,
   spec: CallSpec<T>,
 ): Promise<T | undefined> {
-  return runCall(parts, spec, (mode) => crash(req, reply, mode));
+  // the management-guest executables (bin/) say who they are, so the log tells them apart
+  const tool = req.headers['x-hv-tool'];
+  const from = typeof tool === 'string' ? { via: 'tool' as const, tool } : { via: 'http' as const };
+  return runCall(parts, { ...from, ...spec }, (mode) => crash(req, reply, mode));
 }
 
 /**
@@ -59,7 +65,10 @@ export async function runCall<T extends { rc: number }>(
   spec: CallSpec<T>,
   onCrash: (mode: CrashMode) => void,
 ): Promise<T | undefined> {
-  const rec = parts.calls.begin(spec.op, spec.target, spec.command);
+  const rec = parts.calls.begin(spec.op, spec.target, spec.command, {
+    via: spec.via ?? 'http',
+    ...(spec.tool === undefined ? {} : { tool: spec.tool }),
+  });
   try {
     await sleep(parts.latency.delayMs(spec.op));
     const fault = parts.faults.take(spec.op, spec.target, spec.detail ?? spec.command);

@@ -43,9 +43,13 @@ export async function dispatchWire(
   const params = wireParams(req.fn, req.values);
   let crashed = false;
   const reply = await whileRelocating(parts, req.fn, target, params, () =>
-    runCall<SmapiReply>(parts, smapiCallSpec(parts, req.fn, target, params), () => {
-      crashed = true;
-    }),
+    runCall<SmapiReply>(
+      parts,
+      { ...smapiCallSpec(parts, req.fn, target, params), via: 'wire' },
+      () => {
+        crashed = true;
+      },
+    ),
   );
   if (crashed || !reply) throw new WireCrash(`${req.fn}: injected crash`);
   return { rc: reply.rc, rs: reply.rs, output: wireOutput(req.fn, reply, req.values) };

@@ -1,0 +1,256 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdtemp, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Errors } from '#envelope';
+import { toBuffer } from '../chunk.buffer.js';
+import type {
+  CpReply,
+  MgmtArgs,
+  MgmtOperation,
+  MgmtReply,
+  PunchReply,
+  QueryReaderReply,
+} from '../protocol.js';
+import { parseReaderLines } from './reader.lines.js';
+import { toolPaths, type ToolName } from './tool.paths.js';
+import { outputLines, runTool, type ToolResult } from './tool.runner.js';
+
+export interface ManagementToolsOptions {
+  /** HV_TOOLS_DIR: all tools in this directory; empty = the reference's paths. */
+  dir: string;
+  /** Timeout of CP commands, reader and guest commands. */
+  timeoutMs: number;
+  /** Timeout of disk images and refresh_bootmap, which copy whole disks. */
+  longTimeoutMs: number;
+  /** Where input and output files are staged (default: the OS temp dir). */
+  tmpDir?: string;
+  /** Variables added to the tools' environment (the simulator's tools: HV_SIMULATOR_URL). */
+  env?: Record<string, string>;
+}
+
+/** vmcp's exit statuses (s390-tools): 1 = CP answered rc≠0 (on stderr as `#rc`). */
+const VMCP_CP_ERROR = 1;
+const VMCP_LINUX_ERROR = 3;
+/** iucvclnt's exit statuses (zthin IUCV/iucvclient.h): 2 = usage. */
+const IUCV_USAGE_ERROR = 2;
+/** The zthin scripts' own: 1 bad invocation, 3 the work failed (as the simulator answers). */
+const MGMT = { USAGE: 1, FAILED: 3 } as const;
+/** The management guest punches to readers in this class (see punch()). */
+const PUNCH_CLASS = 'X';
+
+const asError = (lines: string[]): string[] =>
+  lines.map((l) => (l.startsWith('ERROR') ? l : `ERROR: ${l}`));
+
+/**
+ * CP commands and management-guest operations as the reference runs them on the management
+ * guest: `vmcp`, `vmur`, the IUCV client and the zthin scripts, each a child process with an
+ * argument array and a timeout. Exit statuses become the replies the simulator's HTTP path
+ * gives (CpReply with CP's rc; MgmtReply rc 0 / 1 usage / 3 failed, or the script's own), so
+ * HypervisorClient raises the same HvErrors over either path.
+ */
+export class ManagementTools {
+  private readonly paths: Record<ToolName, string>;
+
+  constructor(private readonly opts: ManagementToolsOptions) {
+    this.paths = toolPaths(opts.dir);
+  }
+
+  private run(tool: ToolName, args: string[], long = false): Promise<ToolResult> {
+    const timeoutMs = long ? this.opts.longTimeoutMs : this.opts.timeoutMs;
+    return runTool({ file: this.paths[tool], args, timeoutMs, env: this.opts.env });
+  }
+
+  /** A tool ended by a signal did not answer at all. */
+  private exitCode(tool: ToolName, r: ToolResult): number {
+    if (r.code === null) {
+      throw Errors.hvUnreachable(`management-guest tool ${tool} was killed: ${r.stderr.trim()}`);
+    }
+    return r.code;
+  }
+
+  /** `vmcp <words…>`: stdout is CP's response; a CP rc≠0 is exit 1 with `#rc` on stderr. */
+  async cp(command: string): Promise<CpReply> {
+    const words = command.trim().split(/\s+/).filter(Boolean);
+    const r = await this.run('vmcp', words);
+    const code = this.exitCode('vmcp', r);
+    const lines = outputLines(r.stdout);
+    if (code === 0) return { rc: 0, lines };
+    const rc = /#(\d+)\s*$/m.exec(r.stderr);
+    if (code === VMCP_CP_ERROR && rc) return { rc: Number(rc[1]), lines };
+    const why = `vmcp ${words.join(' ')} exited ${code}: ${r.stderr.trim()}`;
+    if (code === VMCP_LINUX_ERROR) throw Errors.hvUnreachable(why);
+    throw Errors.cp(why);
+  }
+
+  async mgmt<T extends MgmtReply>(
+    op: MgmtOperation,
+    args: MgmtArgs,
+    input?: Readable,
+    onBytes?: (sent: number) => void,
+  ): Promise<T> {
+    switch (op) {
+      case 'unpackdiskimage':
+        return (await this.unpack(args, input, onBytes)) as T;
+      case 'punch':
+        return (await this.punch(args, input)) as T;
+      case 'purge':
+        return (await this.cpAsMgmt(['PURGE', args.userid, 'RDR', args.spoolid])) as T;
+      case 'queryrdr':
+        return (await this.queryReader(args.userid)) as T;
+      case 'execcmd':
+        return (await this.execCmd(args.userid, args.cmd)) as T;
+      case 'refresh_bootmap':
+        return (await this.refreshBootmap(args)) as T;
+      case 'creatediskimage':
+      case 'consolelog':
+        throw new Error(`management operation ${op} is not run through mgmt()`);
+    }
+  }
+
+  /** A CP command on the management guest's behalf, answered as a management operation. */
+  private async cpAsMgmt(words: string[]): Promise<MgmtReply> {
+    const r = await this.cp(words.join(' '));
+    return r.rc === 0 ? r : { rc: MGMT.FAILED, lines: asError(r.lines) };
+  }
+
+  /** CP `QUERY RDR userid ALL`, its lines parsed into the files. */
+  private async queryReader(userid: string): Promise<QueryReaderReply> {
+    const r = await this.cpAsMgmt(['QUERY', 'RDR', userid, 'ALL']);
+    return r.rc === 0 ? { ...r, files: parseReaderLines(r.lines) } : r;
+  }
+
+  /**
+   * `iucvclnt userid cmd` (the reference's execCmdThruIUCV): exit 0 with the command's output;
+   * 2 a usage error; any other (1 not authorised, 4 IUCV socket: guest not reachable, 8 the
+   * command failed, 16/32/64) is the failed command, its output the explanation.
+   */
+  private async execCmd(userid: string, cmd: string): Promise<MgmtReply> {
+    const r = await this.run('iucvclnt', [userid, cmd]);
+    const code = this.exitCode('iucvclnt', r);
+    if (code === 0) return { rc: 0, lines: outputLines(r.stdout) };
+    const lines = asError(outputLines(r.stdout + r.stderr));
+    return { rc: code === IUCV_USAGE_ERROR ? MGMT.USAGE : MGMT.FAILED, lines };
+  }
+
+  /** zthin refresh_bootmap `--name=value…` in the order given; its exit status is the rc. */
+  private async refreshBootmap(args: MgmtArgs): Promise<MgmtReply> {
+    const argv = Object.entries(args).map(([k, v]) => `--${k}=${v}`);
+    const r = await this.run('refresh_bootmap', argv, true);
+    return { rc: this.exitCode('refresh_bootmap', r), lines: outputLines(r.stdout + r.stderr) };
+  }
+
+  /** A zthin script's answer: its exit status and all it printed. */
+  private scriptReply(tool: ToolName, r: ToolResult): MgmtReply {
+    return { rc: this.exitCode(tool, r), lines: outputLines(r.stdout + r.stderr) };
+  }
+
+  /** Runs `work` in a fresh staging directory, removed afterwards unless `keep` says so. */
+  private async staged<T>(work: (dir: string) => Promise<T>): Promise<T> {
+    const dir = await mkdtemp(join(this.opts.tmpDir ?? tmpdir(), 'hv-tool-'));
+    try {
+      return await work(dir);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** The input stream into a file, as the reference hands files to vmur and the scripts. */
+  private async stage(path: string, input: Readable, onBytes?: (n: number) => void) {
+    let sent = 0;
+    const count = new Transform({
+      transform(chunk: unknown, _enc, done) {
+        const buf = toBuffer(chunk);
+        sent += buf.length;
+        onBytes?.(sent);
+        done(null, buf);
+      },
+    });
+    await pipeline(input, count, createWriteStream(path, { mode: 0o600 }));
+  }
+
+  /** `unpackdiskimage userid vdev file` (zthin): exit 0 deployed, 1 usage, 3 failed. */
+  private unpack(args: MgmtArgs, input?: Readable, onBytes?: (n: number) => void) {
+    if (!input) throw new Error('unpackdiskimage needs the image');
+    return this.staged(async (dir) => {
+      const file = join(dir, 'image');
+      await this.stage(file, input, onBytes);
+      const r = await this.run('unpackdiskimage', [args.userid, args.vdev, file], true);
+      return this.scriptReply('unpackdiskimage', r);
+    });
+  }
+
+  /**
+   * `vmur punch -r -u userid -N name file`: the file as a spool file in the user's reader;
+   * vmur prints its spool id. The reference sets the class afterwards with CP CHANGE; here the
+   * management guest's punch is expected to be spooled class X, the class every caller uses,
+   * so another class is refused rather than silently ignored.
+   */
+  private async punch(args: MgmtArgs, input?: Readable): Promise<PunchReply> {
+    if (!input) throw new Error('punch needs the file');
+    const spoolClass = (args.class || PUNCH_CLASS).toUpperCase();
+    if (spoolClass !== PUNCH_CLASS) {
+      return {
+        rc: MGMT.USAGE,
+        lines: [`ERROR: Spool class ${spoolClass}: the management guest punches class X only.`],
+      };
+    }
+    return this.staged(async (dir) => {
+      const file = join(dir, 'punch');
+      await this.stage(file, input);
+      const r = await this.run('vmur', ['punch', '-r', '-u', args.userid, '-N', args.name, file]);
+      const code = this.exitCode('vmur', r);
+      const lines = outputLines(r.stdout + r.stderr);
+      if (code !== 0) return { rc: MGMT.FAILED, lines: asError(lines) };
+      const id = /spoolid\s+(\d{1,4})/i.exec(r.stdout) ?? /\b(\d{4})\b/.exec(r.stdout);
+      return id ? { rc: 0, lines, spoolId: Number(id[1]) } : { rc: 0, lines };
+    });
+  }
+
+  /**
+   * `creatediskimage userid vdev file --compression n` (zthin), then the file as a stream;
+   * its staging directory goes once the stream ends or is dropped.
+   */
+  async mgmtFile(op: MgmtOperation, args: MgmtArgs): Promise<Readable | MgmtReply> {
+    if (op !== 'creatediskimage') throw new Error(`${op} writes no file`);
+    const dir = await mkdtemp(join(this.opts.tmpDir ?? tmpdir(), 'hv-tool-'));
+    const cleanup = () => rm(dir, { recursive: true, force: true });
+    const file = join(dir, 'image');
+    try {
+      const argv = [args.userid, args.vdev, file, '--compression', args.compression ?? '6'];
+      const r = await this.run('creatediskimage', argv, true);
+      const reply = this.scriptReply('creatediskimage', r);
+      if (reply.rc !== 0) {
+        await cleanup();
+        return reply;
+      }
+    } catch (e) {
+      await cleanup();
+      throw e;
+    }
+    // the directory goes before the stream ends, or when its reader drops it
+    return Readable.from(
+      (async function* () {
+        try {
+          yield* createReadStream(file);
+        } finally {
+          await cleanup();
+        }
+      })(),
+      { objectMode: false },
+    );
+  }
+
+  /** The tools are there to run (no call is made: a probe must not show in CP's logs). */
+  async ping(): Promise<boolean> {
+    try {
+      await access(this.paths.vmcp, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}

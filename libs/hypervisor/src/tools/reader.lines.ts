@@ -1,0 +1,39 @@
+import type { ReaderFile } from '../mgmt.protocol.js';
+
+/** vmur and CP count a punched file in 80-byte card records. */
+const RECORD_BYTES = 80;
+
+/**
+ * One file line of CP `QUERY RDR userid ALL`:
+ * `ORIGINID FILE CLASS RECORDS CPY HOLD DATE TIME NAME…` (e.g.
+ * `HVSIMMGR 0012 X PUN 00000003 001 NONE 11/25 21:51:25 cfgdrive.tgz`).
+ */
+const FILE_LINE =
+  /^(\S+)\s+(\d{1,4})\s+(\S)\s+\S+\s+(\d+)\s+\d+\s+\S+\s+(\d\d)\/(\d\d)\s+(\d\d:\d\d:\d\d)\s*(.*)$/;
+
+/**
+ * The reader's files from CP's lines. CP shows no year and whole seconds: the year is the
+ * latest that does not put the file in the future (`now` is the management guest's clock),
+ * and the time is the end of its second, so a file punched in the second a step began counts
+ * as punched since then. CP prints the system's local time; the management guest is expected
+ * to run in UTC like the hypervisor's TOD clock (README, real hypervisor).
+ */
+export function parseReaderLines(lines: readonly string[], now = new Date()): ReaderFile[] {
+  const files: ReaderFile[] = [];
+  for (const line of lines) {
+    const m = FILE_LINE.exec(line.trim());
+    if (!m) continue; // the heading, NO RDR FILES
+    const [, , id, spoolClass, records, month, day, time, name] = m;
+    let year = now.getUTCFullYear();
+    const at = (y: number): string => `${y}-${month}-${day}T${time}.999Z`;
+    if (Date.parse(at(year)) > now.getTime() + 86_400_000) year -= 1;
+    files.push({
+      spoolId: Number(id),
+      spoolClass,
+      name: name.trim(),
+      size: Number(records) * RECORD_BYTES,
+      time: at(year),
+    });
+  }
+  return files;
+}
