@@ -102,7 +102,7 @@ describe('SmapiTransport', () => {
       const body = Buffer.concat([word(5), word(rc), word(rs)]);
       return Buffer.concat([word(5), word(body.length), body]);
     };
-    const t = new SmapiTransport(opts(), new RecordingRest());
+    const t = new SmapiTransport(opts(), tools(), new RecordingRest());
     behaviour = (s) => s.end(answer(400, 8));
     await expect(t.smapi('Image_Create_DM', 'LINUX01', { directory: [] })).resolves.toEqual({
       rc: 400,
