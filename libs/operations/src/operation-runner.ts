@@ -69,7 +69,13 @@ export class OperationRunner {
       const fields = problems.map((p) => p.property).join(', ');
       return this.end(op, 'failed', Errors.input(3, `payload of ${job.name}: ${fields}`), rule);
     }
-    if (target && (await this.turns.head(target)) !== id) {
+    // the guest line's head and the cancel signal asked together: one Redis round trip
+    const [head, cancelled] = await Promise.all([
+      target ? this.turns.head(target) : id,
+      this.cancels.requested(id),
+    ]);
+    const waited = target !== null && head !== id;
+    if (waited) {
       // Not at the head (the api put it at the end of the line): a delivery of an operation
       // that has ended must not join the line again, so its row is read here.
       const op = await this.ops.get(id);
@@ -81,7 +87,8 @@ export class OperationRunner {
         throw new DelayedError();
       }
     }
-    if (await this.cancels.requested(id)) {
+    // after waiting for its turn the signal is asked again: the first answer may be old
+    if (waited ? await this.cancels.requested(id) : cancelled) {
       const op = await this.settleable(id);
       if (isSettled(op.status) && op.response) return op.response; // cancelled while queued
       return this.end(op, 'cancelled', Errors.cancelled(id), rule);
