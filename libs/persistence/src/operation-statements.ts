@@ -5,7 +5,7 @@ import type { Db } from './prisma.service.js';
 /**
  * The worker's per-operation writes as single SQL statements (issue #17). Prisma's model API
  * sends each `updateMany`/`updateManyAndReturn` inside an implicit transaction (its COMMIT a
- * round trip of its own) and runs its query compiler per call; a raw statement is neither.
+ * round trip of its own) and compiles each call's query; a raw statement is sent as written.
  * The SQL is the common subset of SQLite (≥ 3.35, for RETURNING) and PostgreSQL: quoted
  * identifiers, `IN (…)`, `COALESCE`, `RETURNING`. `updated_at` is written here because Prisma's
  * `@updatedAt` only applies to its model API, and the reconciler relies on it.
