@@ -90,7 +90,7 @@ export class OperationRunner {
     // after waiting for its turn the signal is asked again: the first answer may be old
     if (waited ? await this.cancels.requested(id) : cancelled) {
       const op = await this.settleable(id);
-      if (isSettled(op.status) && op.response) return op.response; // cancelled while queued
+      if (isSettled(op.status) && op.response) return op.response; // at-least-once delivery
       return this.end(op, 'cancelled', Errors.cancelled(id), rule);
     }
 
