@@ -207,8 +207,24 @@ export class OperationContext {
     }
   }
 
+  /** The answer of a cancel check made just before this context, for its first safe point. */
+  private cancelJustChecked = false;
+
+  /**
+   * The runner asked whether the operation was cancelled right before marking it running: the
+   * first safe point takes that answer instead of asking Redis again. A request arriving in
+   * between is one that arrived just after that safe point: the next one sees it.
+   */
+  cancelCheckedNow(): void {
+    this.cancelJustChecked = true;
+  }
+
   /** Redis unreachable reads as "not asked to stop": the next safe point asks again. */
   private async cancelRequested(): Promise<boolean> {
+    if (this.cancelJustChecked) {
+      this.cancelJustChecked = false;
+      return false;
+    }
     try {
       return await this.cancels.requested(this.operationId);
     } catch (e) {

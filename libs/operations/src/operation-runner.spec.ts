@@ -39,8 +39,10 @@ class FakeOps {
   }
   get = (id: string) => Promise.resolve(this.rows.get(id) ?? null);
   markRunning = (id: string, attempt: number) => {
-    Object.assign(this.rows.get(id)!, { status: 'running', attempts: attempt });
-    return Promise.resolve(this.rows.get(id)!);
+    const row = this.rows.get(id);
+    if (!row || !['queued', 'running'].includes(row.status)) return Promise.resolve(null);
+    Object.assign(row, { status: 'running', attempts: attempt });
+    return Promise.resolve(row);
   };
   requeue = (id: string) => {
     this.rows.get(id)!.status = 'queued';
@@ -122,6 +124,7 @@ describe('OperationRunner', () => {
   let sut: OperationRunner;
   let turns: FakeTurns;
   let cancels: Set<string>;
+  let cancelSignals: CancelSignals;
 
   beforeEach(() => {
     ops = new FakeOps();
@@ -133,7 +136,7 @@ describe('OperationRunner', () => {
     } as unknown as ModuleRef;
     turns = new FakeTurns();
     cancels = new Set();
-    const cancelSignals = {
+    cancelSignals = {
       requested: (id: string) => Promise.resolve(cancels.has(id)),
       clear: (id: string) => Promise.resolve(void cancels.delete(id)),
     } as unknown as CancelSignals;
@@ -162,6 +165,34 @@ describe('OperationRunner', () => {
     expect(ops.rows.get('a')!.steps).toEqual([
       expect.objectContaining({ name: 'activate', result: 'ok' }),
     ]);
+  });
+
+  it('at the head of its line, reads no row and asks about cancellation once (issue #17)', async () => {
+    ops.add('h');
+    await turns.join('G1', 'h');
+    const reads = jest.spyOn(ops, 'get');
+    let asked = 0;
+    const requested = cancelSignals.requested.bind(cancelSignals);
+    cancelSignals.requested = (id: string) => (asked++, requested(id));
+    run.mockImplementation(async (_p, ctx) => {
+      await ctx.step('one', () => Promise.resolve());
+      await ctx.step('two', () => Promise.resolve());
+      return '';
+    });
+    await sut.run(job('h', { userid: 'G1' }));
+    expect(ops.rows.get('h')).toMatchObject({ status: 'succeeded', attempts: 1 });
+    expect(reads).not.toHaveBeenCalled();
+    expect(asked).toBe(2); // before running (its answer serves step one), then at step two
+  });
+
+  it('cancelled at the first safe point is seen before it runs, with no step recorded', async () => {
+    ops.add('x');
+    await turns.join('G1', 'x');
+    cancels.add('x');
+    await expect(sut.run(job('x', { userid: 'G1' }))).rejects.toBeInstanceOf(UnrecoverableError);
+    expect(run).not.toHaveBeenCalled();
+    expect(ops.rows.get('x')).toMatchObject({ status: 'cancelled', steps: [] });
+    expect(turns.lines.get('G1')).toEqual([]);
   });
 
   it('never undoes a success when leaving the guest line fails (Redis failing over)', async () => {

@@ -60,29 +60,52 @@ export class OperationRunner {
     if (def.system) return this.runSystem(job, payload, problems.length > 0);
 
     const id = job.id!;
-    const op = await this.ops.get(id);
-    if (!op) throw new UnrecoverableError(`operation ${id} has no record`);
-    if (isSettled(op.status) && op.response) return op.response; // at-least-once delivery
     const rule = job.data.statusRule;
     const target = def.target(payload);
     if (problems.length) {
+      const op = await this.ops.get(id);
+      if (!op) throw new UnrecoverableError(`operation ${id} has no record`);
+      if (isSettled(op.status) && op.response) return op.response; // at-least-once delivery
       const fields = problems.map((p) => p.property).join(', ');
       return this.end(op, 'failed', Errors.input(3, `payload of ${job.name}: ${fields}`), rule);
     }
-    if (target && !(await this.myTurn(target, id))) {
-      // wait for the guest's earlier operations without holding a worker slot
-      await job.moveToDelayed(Date.now() + this.cfg.GUEST_TURN_RECHECK_MS, token);
-      throw new DelayedError();
+    // the guest line's head and the cancel signal asked together: one Redis round trip
+    const [head, cancelled] = await Promise.all([
+      target ? this.turns.head(target) : id,
+      this.cancels.requested(id),
+    ]);
+    const waited = target !== null && head !== id;
+    if (waited) {
+      // Not at the head (the api put it at the end of the line): a delivery of an operation
+      // that has ended must not join the line again, so its row is read here.
+      const op = await this.ops.get(id);
+      if (!op) throw new UnrecoverableError(`operation ${id} has no record`);
+      if (isSettled(op.status) && op.response) return op.response; // at-least-once delivery
+      if (!(await this.myTurn(target, id))) {
+        // wait for the guest's earlier operations without holding a worker slot
+        await job.moveToDelayed(Date.now() + this.cfg.GUEST_TURN_RECHECK_MS, token);
+        throw new DelayedError();
+      }
     }
-    if (await this.cancels.requested(id))
+    // after waiting for its turn the signal is asked again: the first answer may be old
+    if (waited ? await this.cancels.requested(id) : cancelled) {
+      const op = await this.settleable(id);
+      if (isSettled(op.status) && op.response) return op.response; // at-least-once delivery
       return this.end(op, 'cancelled', Errors.cancelled(id), rule);
+    }
 
-    // compare-and-set: a row the api already ended (it answered 503) is never run
-    if (!(await this.ops.markRunning(id, job.attemptsMade + resumptions + 1, op.startedAt))) {
-      await this.settler.leaveLine(op);
+    // compare-and-set: a row the api already ended (it answered 503) is never run; the row it
+    // returns is the one read, so the common path reads the operation no further
+    const op = await this.ops.markRunning(id, job.attemptsMade + resumptions + 1);
+    if (!op) {
+      const ended = await this.ops.get(id);
+      if (!ended) throw new UnrecoverableError(`operation ${id} has no record`);
+      if (isSettled(ended.status) && ended.response) return ended.response; // at-least-once
+      await this.settler.leaveLine(ended);
       throw new UnrecoverableError(`operation ${id} ended before it could run`);
     }
     const ctx = new OperationContext(id, this.ops, job, op.steps, this.cancels);
+    ctx.cancelCheckedNow();
     let output: unknown;
     try {
       output = await handlerFor(this.moduleRef, job.name).run(payload as never, ctx);
@@ -167,6 +190,13 @@ export class OperationRunner {
       }
       await this.turns.leave(target, head);
     }
+  }
+
+  /** The operation's record, off the common path; an operation without one cannot run. */
+  private async settleable(id: string): Promise<OperationRecord> {
+    const op = await this.ops.get(id);
+    if (!op) throw new UnrecoverableError(`operation ${id} has no record`);
+    return op;
   }
 
   /** Records how the operation ended and fails the job without retries. */

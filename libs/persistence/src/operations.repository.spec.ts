@@ -103,7 +103,7 @@ describe('OperationsRepository (SQLite)', () => {
     expect(first?.startedAt).toBeInstanceOf(Date);
     expect(await ops.requeue(id)).toBe(true);
     expect((await ops.get(id))?.status).toBe('queued');
-    const second = await ops.markRunning(id, 2, first?.startedAt ?? null);
+    const second = await ops.markRunning(id, 2);
     expect(second).toMatchObject({ status: 'running', attempts: 2, startedAt: first?.startedAt });
   });
 
@@ -141,6 +141,24 @@ describe('OperationsRepository (SQLite)', () => {
       ended,
     ]);
     expect(await ops.appendStep('missing', { name: 'x', startedAt: 't' }, [])).toBeNull();
+  });
+
+  it('writes rows that read back the same, each write moving updatedAt', async () => {
+    const { id, updatedAt: created } = await newOp();
+    const later = (d: Date | undefined) => expect(d!.getTime()).toBeGreaterThan(created.getTime());
+    await new Promise((r) => setTimeout(r, 5)); // a later millisecond than the insert
+    const running = await ops.markRunning(id, 1);
+    expect(running).toEqual(await ops.get(id));
+    later(running?.updatedAt);
+    await ops.markRunning(id, 2);
+    const stepped = await ops.appendStep(id, { name: 'a', startedAt: 't0' }, []);
+    const read = await ops.get(id);
+    expect(read?.steps).toEqual(stepped);
+    expect(read?.startedAt).toEqual(running?.startedAt);
+    later(read?.updatedAt);
+    const done = await ops.finish(id, { status: 'failed', response: ok(), httpStatus: 500 });
+    expect(done).toEqual(await ops.get(id));
+    expect(done).toMatchObject({ status: 'failed', progress: 0, httpStatus: 500, attempts: 2 });
   });
 
   it('clamps progress to 0..100', async () => {

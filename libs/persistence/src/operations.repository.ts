@@ -3,6 +3,11 @@ import { DuplicateRecordError, isUniqueViolation } from './errors.js';
 import type { Prisma } from './generated/sqlite/client.js';
 import { decodeCursor, encodeCursor } from './operation-cursor.js';
 import { mergeStep, toOperationRecord } from './operation-mapping.js';
+import {
+  compareAndSetSteps,
+  finishReturning,
+  markRunningReturning,
+} from './operation-statements.js';
 import type {
   NewOperation,
   OperationOutcome,
@@ -99,20 +104,14 @@ export class OperationsRepository {
   }
 
   /**
-   * Marks an attempt as running, in one compare-and-set statement. `startedAt` is the first
-   * attempt's start when the caller read one (kept), else now. Null when the operation is
-   * missing or already finished (e.g. cancelled while queued): do not run it.
+   * Marks an attempt as running, in one compare-and-set statement that returns the row (so the
+   * worker reads it only when this matched nothing). `started_at` keeps the first attempt's
+   * start. Null when the operation is missing or already finished (e.g. cancelled while
+   * queued): do not run it.
    */
-  async markRunning(
-    id: string,
-    attempt: number,
-    startedAt: Date | null = null,
-  ): Promise<OperationRecord | null> {
-    const [row] = await this.db.operation.updateManyAndReturn({
-      where: { id, status: { in: ACTIVE } },
-      data: { status: 'running', attempts: attempt, startedAt: startedAt ?? new Date() },
-    });
-    return row ? toOperationRecord(row) : null;
+  async markRunning(id: string, attempt: number): Promise<OperationRecord | null> {
+    const row = await markRunningReturning(this.db, id, attempt, ACTIVE);
+    return row && toOperationRecord(row);
   }
 
   /**
@@ -128,11 +127,8 @@ export class OperationsRepository {
   ): Promise<OperationStep[] | null> {
     if (known) {
       const steps = mergeStep([...known], step);
-      const { count } = await this.db.operation.updateMany({
-        where: { id, steps: JSON.stringify(known) },
-        data: { steps: JSON.stringify(steps) },
-      });
-      if (count) return steps;
+      if (await compareAndSetSteps(this.db, id, JSON.stringify(known), JSON.stringify(steps)))
+        return steps;
     }
     return this.readMergeWrite(id, step);
   }
@@ -143,11 +139,7 @@ export class OperationsRepository {
       const row = await this.db.operation.findUnique({ where: { id }, select: { steps: true } });
       if (!row) return null;
       const steps = mergeStep(JSON.parse(row.steps) as OperationStep[], step);
-      const { count } = await this.db.operation.updateMany({
-        where: { id, steps: row.steps },
-        data: { steps: JSON.stringify(steps) },
-      });
-      if (count) return steps;
+      if (await compareAndSetSteps(this.db, id, row.steps, JSON.stringify(steps))) return steps;
     }
     throw new Error(`operation ${id}: steps kept changing concurrently`);
   }
@@ -179,17 +171,18 @@ export class OperationsRepository {
     from: readonly OperationStatus[] = OPEN,
   ): Promise<OperationRecord | null> {
     // one statement: the compare-and-set returns the row it ended
-    const [row] = await this.db.operation.updateManyAndReturn({
-      where: { id, status: { in: [...from] } },
-      data: {
+    const row = await finishReturning(
+      this.db,
+      id,
+      {
         status: outcome.status,
         response: JSON.stringify(outcome.response),
         httpStatus: outcome.httpStatus,
-        finishedAt: new Date(),
-        ...(outcome.status === 'succeeded' && { progress: 100 }),
+        complete: outcome.status === 'succeeded',
       },
-    });
-    return row ? toOperationRecord(row) : null;
+      from,
+    );
+    return row && toOperationRecord(row);
   }
 
   /** How many operations wait for an undo to be retried (health, metrics). */
