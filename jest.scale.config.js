@@ -6,6 +6,8 @@ const e2e = base.projects.find((p) => p.displayName === 'e2e');
 
 export default {
   testTimeout: 120000,
+  // one file at a time: each starts a Redis set and five or more processes
+  maxWorkers: 1,
   projects: [
     {
       ...e2e,
