@@ -1,3 +1,4 @@
+import { eventually } from '../support/http.js';
 import { TestStack } from '../support/stack.js';
 import { createBurst, expectTruthfulBurst } from './support/burst.js';
 import { TestSentinelSet } from './support/redis-sentinel.js';
@@ -26,7 +27,12 @@ describe('faults: Redis Sentinel fails over the master mid-burst', () => {
     await stack.token();
     const first = await redis.masterPort();
     const burst = createBurst(stack, 'SN', 50, 100);
-    await new Promise((r) => setTimeout(r, 800));
+    // the master dies once the first answers are in (a fixed 800 ms came before them on a
+    // loaded machine, and those were refused), not at a set time
+    await eventually(async () => {
+      const list = await stack.http('GET', '/operations?limit=5');
+      return list.body.output.operations.length >= 5 ? true : undefined;
+    });
     await redis.killMaster();
     const answers = await burst;
     expect(await redis.masterPort()).not.toBe(first);

@@ -67,6 +67,16 @@ export class AppConfig {
     message: 'REDIS_URL must be a redis://, rediss:// or redis+sentinel://host:port,…/<master> URL',
   })
   REDIS_URL = 'redis://127.0.0.1:6379';
+  /**
+   * Redis Cluster seed nodes, `host:port` comma list; set, every process talks to the cluster
+   * (REDIS_URL then only lends its user, password and TLS) and queue keys are hash-tagged.
+   */
+  @commaList()
+  @Matches(/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, {
+    each: true,
+    message: 'REDIS_CLUSTER_NODES items must be <host>:<port>',
+  })
+  REDIS_CLUSTER_NODES: string[] = [];
   /** Default: file:<DATA_DIR>/hv-orchestrator.db. */
   @ValidateIf((o: AppConfig) => o.DATABASE_URL !== '')
   @Matches(/^(file:|postgres(ql)?:\/\/)/, {

@@ -5,3 +5,12 @@ export { repoRoot, serviceVersion } from './repo-root.js';
 export { redisOptions } from './redis-options.js';
 export { type CliSettings, cliSettings } from './cli-settings.js';
 export { type ImportHostEntry, parseImportHost } from './import-hosts.js';
+export {
+  clusterNodes,
+  clusterOptions,
+  createRedisClient,
+  isClustered,
+  queuePrefix,
+  type RedisClient,
+  type RedisSettings,
+} from './redis-client.js';

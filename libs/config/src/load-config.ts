@@ -4,6 +4,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import { AppConfig, type Config } from './app-config.js';
 import { parseImportHost } from './import-hosts.js';
+import { clusterProblems } from './redis-client.js';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -62,6 +63,7 @@ export function loadConfig(env: Env = process.env): Config {
       );
     }
   }
+  problems.push(...clusterProblems(cfg));
   if (problems.length) throw new ConfigError(problems);
 
   cfg.DATA_DIR = resolve(cfg.DATA_DIR);
@@ -94,6 +96,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (cfg.DISK_POOL.length > 10) throw new ConfigError(['DISK_POOL: at most 10 pools']);
   Object.freeze(cfg.WORKER_QUEUES);
   Object.freeze(cfg.DISK_POOL);
+  Object.freeze(cfg.REDIS_CLUSTER_NODES);
   Object.freeze(cfg.QUEUE_CONCURRENCY);
   Object.freeze(cfg.IMAGE_IMPORT_DIRS);
   Object.freeze(cfg.IMAGE_EXPORT_DIRS);

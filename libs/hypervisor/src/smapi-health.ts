@@ -1,6 +1,5 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
-import { AppConfig, redisOptions } from '#config';
+import { AppConfig, createRedisClient, type RedisClient } from '#config';
 
 /** Consecutive failures after which the link reads unhealthy (the reference's threshold). */
 export const UNHEALTHY_AFTER = 20;
@@ -70,14 +69,14 @@ const nothing = (): Pending => ({
 @Injectable()
 export class SmapiHealth implements OnApplicationShutdown {
   private readonly log = new Logger(SmapiHealth.name);
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
   private readonly key: string;
   private pending = nothing();
   private failing = false;
   private timer?: NodeJS.Timeout;
 
   constructor(cfg: AppConfig) {
-    this.redis = new Redis({ ...redisOptions(cfg.REDIS_URL, 'api'), lazyConnect: true });
+    this.redis = createRedisClient(cfg, 'api', { lazyConnect: true });
     this.redis.on('error', () => undefined); // reported by readiness, not here
     this.key = `${cfg.QUEUE_PREFIX}:smapi-health`;
   }

@@ -17,3 +17,4 @@ export { OperationCancelled } from './operation-context.js';
 export { GuestTurns } from './coordination/guest-turns.service.js';
 export { CancelSignals } from './coordination/cancel-signals.service.js';
 export type { EffectRegistrar, ProbeResult, StepOptions } from './step-options.js';
+export { bullConnection } from './coordination/bull-connection.js';

@@ -1,8 +1,9 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { QueueEvents } from 'bullmq';
-import { AppConfig, redisOptions } from '#config';
+import { AppConfig } from '#config';
 import { QUEUES } from '#jobs';
 import { OperationsRepository, type OperationRecord } from '#persistence';
+import { bullConnection } from './coordination/bull-connection.js';
 import { isSettled } from './operation-view.js';
 
 /** A queue event about one operation (`polled`: found by the safety-net poll, not an event). */
@@ -38,11 +39,11 @@ export class JobWaiter implements OnModuleInit, OnApplicationShutdown {
 
   async onModuleInit(): Promise<void> {
     for (const queue of QUEUES) {
-      const qe = new QueueEvents(queue, {
-        // a blocking reader: BullMQ requires it to retry for ever
-        connection: { ...redisOptions(this.cfg.REDIS_URL, 'api'), maxRetriesPerRequest: null },
-        prefix: this.cfg.QUEUE_PREFIX,
-      });
+      // a blocking reader: BullMQ requires it to retry for ever
+      const qe = new QueueEvents(
+        queue,
+        bullConnection(this.cfg, 'api', { maxRetriesPerRequest: null }),
+      );
       qe.on('active', ({ jobId }) => this.emit({ type: 'active', id: jobId }));
       qe.on('progress', ({ jobId, data }) => this.emit({ type: 'progress', id: jobId, data }));
       qe.on('completed', ({ jobId }) => this.emit({ type: 'completed', id: jobId }));

@@ -1,9 +1,10 @@
 import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { AppConfig, redisOptions } from '#config';
+import { AppConfig } from '#config';
 import { QUEUES } from '#jobs';
+import { bullConnection } from './coordination/bull-connection.js';
 
-/** BullMQ connection (REDIS_URL, QUEUE_PREFIX) and every queue of the catalogue. */
+/** BullMQ connection (REDIS_URL or REDIS_CLUSTER_NODES, QUEUE_PREFIX) and every queue of the catalogue. */
 @Module({})
 export class QueuesModule {
   static forRoot(role: 'api' | 'worker'): DynamicModule {
@@ -12,10 +13,7 @@ export class QueuesModule {
       imports: [
         BullModule.forRootAsync({
           inject: [AppConfig],
-          useFactory: (cfg: AppConfig) => ({
-            connection: redisOptions(cfg.REDIS_URL, role),
-            prefix: cfg.QUEUE_PREFIX,
-          }),
+          useFactory: (cfg: AppConfig) => bullConnection(cfg, role),
         }),
         BullModule.registerQueue(...QUEUES.map((name) => ({ name }))),
       ],

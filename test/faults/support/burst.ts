@@ -8,7 +8,7 @@ export interface BurstAnswer {
 
 /** `count` asynchronous guest creates (`<prefix>NN`), one every `spacingMs`. */
 export function createBurst(
-  stack: TestStack,
+  stack: Pick<TestStack, 'http'>,
   prefix: string,
   count: number,
   spacingMs: number,
@@ -31,7 +31,7 @@ export function createBurst(
  * "job queue is unavailable") and never ran: the simulator's directory and call log agree.
  */
 export async function expectTruthfulBurst(
-  stack: TestStack,
+  stack: Pick<TestStack, 'http' | 'simUrl'>,
   answers: BurstAnswer[],
   timeoutMs: number,
 ): Promise<void> {

@@ -1,6 +1,5 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
-import { AppConfig, redisOptions } from '#config';
+import { AppConfig, createRedisClient, type RedisClient } from '#config';
 import { HypervisorClient } from '#hypervisor';
 import { DatabaseHealth, OperationsRepository } from '#persistence';
 
@@ -27,7 +26,7 @@ async function probe(fn: () => Promise<string | undefined>): Promise<Check> {
 /** Whether Redis, the database and the hypervisor answer. */
 @Injectable()
 export class ReadinessService implements OnApplicationShutdown {
-  private readonly client: Redis;
+  private readonly client: RedisClient;
 
   constructor(
     cfg: AppConfig,
@@ -35,7 +34,7 @@ export class ReadinessService implements OnApplicationShutdown {
     private readonly hv: HypervisorClient,
     private readonly ops: OperationsRepository,
   ) {
-    this.client = new Redis({ ...redisOptions(cfg.REDIS_URL, 'api'), lazyConnect: true });
+    this.client = createRedisClient(cfg, 'api', { lazyConnect: true });
     this.client.on('error', () => undefined); // reported by the probe
   }
 

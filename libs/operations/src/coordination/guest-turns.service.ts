@@ -20,7 +20,7 @@ export class GuestTurns {
   ) {}
 
   private key(userid: string): string {
-    return this.redis.key('guest-turns', userid.toUpperCase());
+    return this.redis.taggedKey('guest-turns', userid.toUpperCase());
   }
 
   /** Appends an operation to the guest's line; resolves with how many are ahead of it. */

@@ -1,0 +1,67 @@
+import { Cluster, Redis } from 'ioredis';
+import { ConfigError, loadConfig } from './load-config.js';
+import { clusterOptions, createRedisClient, queuePrefix } from './redis-client.js';
+
+const problems = (env: Record<string, string>): string[] => {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (e) {
+    return (e as ConfigError).problems;
+  }
+};
+
+describe('REDIS_CLUSTER_NODES', () => {
+  it('reads a host:port list (IPv6 in brackets) and hash-tags the queue prefix', () => {
+    const cfg = loadConfig({
+      REDIS_CLUSTER_NODES: '10.0.0.1:7000, redis-b.example.com:7001,[::1]:7002',
+      QUEUE_PREFIX: 'hvo',
+    });
+    expect(cfg.REDIS_CLUSTER_NODES).toEqual([
+      '10.0.0.1:7000',
+      'redis-b.example.com:7001',
+      '[::1]:7002',
+    ]);
+    expect(queuePrefix(cfg)).toBe('{hvo}');
+    expect(queuePrefix(loadConfig({ QUEUE_PREFIX: 'hvo' }))).toBe('hvo');
+  });
+
+  it('refuses items that are not host:port, bad ports, Sentinel and a database other than 0', () => {
+    expect(problems({ REDIS_CLUSTER_NODES: '10.0.0.1' })[0]).toMatch(
+      /REDIS_CLUSTER_NODES items must be <host>:<port>/,
+    );
+    expect(problems({ REDIS_CLUSTER_NODES: 'a:7000,b c:7001' })).toHaveLength(1);
+    expect(problems({ REDIS_CLUSTER_NODES: 'a:70000' })).toEqual([
+      'REDIS_CLUSTER_NODES: port 70000 of a is out of range',
+    ]);
+    expect(
+      problems({ REDIS_CLUSTER_NODES: 'a:7000', REDIS_URL: 'redis+sentinel://s:26379/m' }),
+    ).toEqual(['REDIS_CLUSTER_NODES: cannot be combined with a redis+sentinel:// REDIS_URL']);
+    expect(problems({ REDIS_CLUSTER_NODES: 'a:7000', REDIS_URL: 'redis://:pw@x/2' })).toEqual([
+      'REDIS_CLUSTER_NODES: a cluster has only database 0 (REDIS_URL names another)',
+    ]);
+    expect(problems({ REDIS_CLUSTER_NODES: '' })).toEqual([]);
+  });
+
+  it('gives node connections REDIS_URL credentials and the role, never its host or db', () => {
+    const o = clusterOptions({ host: 'x', port: 1, db: 0, password: 'pw', tls: {} });
+    expect(o.redisOptions).toEqual({ password: 'pw', tls: {} });
+    const cfg = loadConfig({
+      REDIS_CLUSTER_NODES: '127.0.0.1:7000',
+      REDIS_URL: 'rediss://u:s%40cret@ignored:1',
+    });
+    const client = createRedisClient(cfg, 'worker', { lazyConnect: true });
+    try {
+      expect(client).toBeInstanceOf(Cluster);
+      const node = (client as Cluster).options.redisOptions;
+      expect(node).toMatchObject({ username: 'u', password: 's@cret', tls: {} });
+      expect(node).toMatchObject({ maxRetriesPerRequest: null });
+      expect(node).not.toHaveProperty('host');
+    } finally {
+      client.disconnect();
+    }
+    const single = createRedisClient(loadConfig({}), 'api', { lazyConnect: true });
+    expect(single).toBeInstanceOf(Redis);
+    single.disconnect();
+  });
+});

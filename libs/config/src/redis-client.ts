@@ -1,0 +1,83 @@
+import { Cluster, type ClusterOptions, Redis, type RedisOptions } from 'ioredis';
+import { redisOptions } from './redis-options.js';
+
+/** The settings that say where Redis is. */
+export interface RedisSettings {
+  readonly REDIS_URL: string;
+  readonly REDIS_CLUSTER_NODES: readonly string[];
+  readonly QUEUE_PREFIX: string;
+}
+
+/** A client of either kind; both speak the commands this service uses. */
+export type RedisClient = Redis | Cluster;
+
+export const isClustered = (s: Pick<RedisSettings, 'REDIS_CLUSTER_NODES'>): boolean =>
+  s.REDIS_CLUSTER_NODES.length > 0;
+
+/** `host:port` items of REDIS_CLUSTER_NODES (an IPv6 host in brackets). */
+export function clusterNodes(items: readonly string[]): { host: string; port: number }[] {
+  return items.map((item) => {
+    const m = /^\[?([^\]]+?)\]?:(\d+)$/.exec(item.trim());
+    if (!m) throw new Error(`REDIS_CLUSTER_NODES item ${JSON.stringify(item)} is not host:port`);
+    return { host: m[1], port: Number(m[2]) };
+  });
+}
+
+/** What loadConfig refuses about the cluster settings (the item syntax is checked before). */
+export function clusterProblems(s: RedisSettings): string[] {
+  if (!isClustered(s)) return [];
+  const problems: string[] = [];
+  for (const n of clusterNodes(s.REDIS_CLUSTER_NODES.filter((i) => /:\d+$/.test(i)))) {
+    if (n.port < 1 || n.port > 65535)
+      problems.push(`REDIS_CLUSTER_NODES: port ${n.port} of ${n.host} is out of range`);
+  }
+  if (/^rediss?\+sentinel:/.test(s.REDIS_URL)) {
+    problems.push('REDIS_CLUSTER_NODES: cannot be combined with a redis+sentinel:// REDIS_URL');
+  } else if (/^rediss?:\/\/[^/]*\/[1-9]/.test(s.REDIS_URL)) {
+    problems.push('REDIS_CLUSTER_NODES: a cluster has only database 0 (REDIS_URL names another)');
+  }
+  return problems;
+}
+
+/**
+ * ioredis Cluster options around the options of one node connection (REDIS_URL's user, password
+ * and TLS, the role's retry policy), minus host, port and database: the cluster maps those.
+ */
+export function clusterOptions(node: RedisOptions): ClusterOptions {
+  const { host: _host, port: _port, db: _db, ...rest } = node;
+  return {
+    redisOptions: rest,
+    lazyConnect: rest.lazyConnect,
+    // slots move during a failover or resharding: follow MOVED/ASK and refresh the map
+    maxRedirections: 16,
+    retryDelayOnFailover: 200,
+    retryDelayOnClusterDown: 200,
+    slotsRefreshTimeout: 2000,
+  };
+}
+
+/**
+ * One Redis client from the settings: an ioredis Cluster when REDIS_CLUSTER_NODES is set,
+ * otherwise a single server or a Sentinel-found master (REDIS_URL).
+ */
+export function createRedisClient(
+  s: RedisSettings,
+  role: 'api' | 'worker',
+  extra: Partial<RedisOptions> = {},
+): RedisClient {
+  if (isClustered(s)) {
+    const node = { ...redisOptions(s.REDIS_URL, role), ...extra } as RedisOptions;
+    return new Cluster(clusterNodes(s.REDIS_CLUSTER_NODES), clusterOptions(node));
+  }
+  return new Redis({ ...redisOptions(s.REDIS_URL, role), ...extra });
+}
+
+/**
+ * BullMQ's key prefix. On a cluster it is a hash tag (`{hvo}`): BullMQ's Lua scripts touch many
+ * keys of a queue at once (wait, active, the job hash, events…), and a cluster runs a script
+ * only when all its keys hash to one slot; the tag makes Redis hash only `hvo`, so every key of
+ * every queue shares a slot (jobs that move between queues' keys, e.g. parents, stay legal too).
+ */
+export const queuePrefix = (
+  s: Pick<RedisSettings, 'QUEUE_PREFIX' | 'REDIS_CLUSTER_NODES'>,
+): string => (isClustered(s) ? `{${s.QUEUE_PREFIX}}` : s.QUEUE_PREFIX);
