@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { hostname } from 'node:os';
 import { request } from './support/http.js';
 import { TestStack } from './support/stack.js';
 
@@ -146,7 +147,8 @@ describe('volumes', () => {
       fcp_paths: 2,
       fcp_template_id: t.id,
       is_reserved_changed: true,
-      host: 'hvsim1.hvsim.example.com_LINUX01',
+      // the management guest's host name: over the wire, this machine's own
+      host: `${stack.config.HV_TRANSPORT === 'smapi' ? hostname() : 'hvsim1.hvsim.example.com'}_LINUX01`,
       pchid_fcp_map: {
         '02E0': [out.zvm_fcp[0].toUpperCase()],
         '0300': [out.zvm_fcp[1].toUpperCase()],

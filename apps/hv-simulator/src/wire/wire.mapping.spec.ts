@@ -33,6 +33,8 @@ const PARAMS: Record<SmapiFunction, Record<string, unknown>> = {
   Image_Status_Query: {},
   Image_Volume_Space_Query_DM: { pool: 'POOL1' },
   System_Info_Query: {},
+  System_Information_Query: {},
+  System_Performance_Information_Query: { detailedCpu: 'show=no' },
   System_WWPN_Query: {},
   Query_API_Functional_Level: {},
   Image_Device_Dedicate_DM: { vdev: '1B0E', realDevice: '1B0E' },
