@@ -115,6 +115,11 @@ describe('params → bytes → params, every function', () => {
 // Outputs the wire carries: a handler's JSON output written by the simulator, read by the
 // service's codec and mapping, must be the output again.
 const OUTPUTS: [SmapiFunction, unknown][] = [
+  [
+    'System_Information_Query',
+    ['VM_VERSION=z/VM 7.2.0', 'REAL_STORAGE=STORAGE=256G CONFIGURED=256G INC=256M STANDBY=0'],
+  ],
+  ['System_Performance_Information_Query', ['CPU_COUNT=16', 'MEMORY_IN_USE=524288']],
   ['Image_Query_DM', ['USER LINUX01 PW 1G 2G G', 'CPU 00']],
   ['Image_Name_Query_DM', ['LINUX01', 'OPS']],
   ['Image_Status_Query', { active: ['LINUX01'] }],
