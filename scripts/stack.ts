@@ -2,11 +2,12 @@
 // embedded defaults (SQLite under DATA_DIR). Starts a Redis for the stack when none answers at
 // REDIS_URL and redis-server is installed. Children get argument arrays, never shell strings.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { accessSync, constants, mkdirSync, readFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { type Config, ConfigError, loadConfig, repoRoot } from '#config';
 import { writeSampleImage } from '#images';
+import { sysinfoText } from '../apps/hv-simulator/src/ssi/sysinfo.text.js';
 import { redisAnswers } from './redis-probe.js';
 
 const root = repoRoot();
@@ -142,6 +143,20 @@ async function ensureSampleImage(cfg: Config, base: string): Promise<void> {
   }
 }
 
+/**
+ * Over HV_TRANSPORT=smapi the api and worker read the management guest's /proc/sysinfo for
+ * GET /host; the stack's management guest is the simulator's, so unless HV_SYSINFO_PATH is set
+ * they read the simulated machine's, written to <DATA_DIR>/sysinfo.
+ */
+function pointAtSimulatedSysinfo(cfg: Config): void {
+  // eslint-disable-next-line no-restricted-properties -- children read their own configuration
+  const env = process.env;
+  if (cfg.HV_TRANSPORT !== 'smapi' || env.HV_SYSINFO_PATH !== undefined) return;
+  const file = join(cfg.DATA_DIR, 'sysinfo');
+  writeFileSync(file, sysinfoText(cfg.SIM_SYSTEM_ID));
+  env.HV_SYSINFO_PATH = file;
+}
+
 async function main(): Promise<void> {
   const cfg = loadConfig();
   mkdirSync(cfg.DATA_DIR, { recursive: true });
@@ -157,6 +172,7 @@ async function main(): Promise<void> {
       return false;
     }
   });
+  pointAtSimulatedSysinfo(cfg);
   start('worker', node, ['dist/apps/worker/src/main.js']);
   start('api', node, ['dist/apps/api/src/main.js']);
   const base = `http://${cfg.HOST === '0.0.0.0' ? '127.0.0.1' : cfg.HOST}:${cfg.PORT}`;

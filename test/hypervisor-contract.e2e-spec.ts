@@ -94,6 +94,8 @@ const STEPS: [string, (hv: HypervisorClient) => Promise<unknown>][] = [
   ['activate', (hv) => hv.imageActivate('LINUX01')],
   ['activate again', (hv) => hv.imageActivate('LINUX01')],
   ['status', (hv) => hv.imageStatusQuery('*')],
+  ['system information', (hv) => hv.systemInformationQuery()],
+  ['system performance, one guest on', (hv) => hv.systemPerformanceInformationQuery()],
   ['disk query', (hv) => hv.imageDiskQuery('LINUX01')],
   ['disk query, one vdev', (hv) => hv.imageDiskQuery('LINUX01', '0100')],
   ['nic create (running)', (hv) => hv.nicCreate('LINUX01', '2000')],
