@@ -53,6 +53,10 @@ describe('SystemFacts over smapi: the reference getHost GENERAL sources', () => 
     });
   });
 
+  it('the host name alone needs no sysinfo', async () => {
+    expect(await factsWith(undefined).hostname()).toBe(hostname());
+  });
+
   it('an unreadable sysinfo, or one without a figure, fails naming it', async () => {
     const missing = await factsWith(undefined)
       .query()

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { hostname, machine } from 'node:os';
+import { hostname as ownHostname, machine } from 'node:os';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '#config';
 import { Errors } from '#envelope';
@@ -53,6 +53,15 @@ export class SystemFacts {
     private readonly hv: HypervisorClient,
   ) {}
 
+  /**
+   * The management guest's host name alone (FCP templates and connectors repeat it): over the
+   * wire the machine's own, without the other sources a whole query needs.
+   */
+  async hostname(): Promise<string> {
+    if (this.cfg.HV_TRANSPORT === 'smapi') return ownHostname();
+    return (await this.hv.systemInfoQuery()).hostname;
+  }
+
   query(): Promise<HostSystemFacts> {
     return this.cfg.HV_TRANSPORT === 'smapi' ? this.asReference() : this.simulated();
   }
@@ -96,7 +105,7 @@ export class SystemFacts {
       systemId: me.systemId,
       userid: me.userid,
       hypervisorVersion: required(sysinfo.hypervisorVersion, 'VM00 Control Program', file),
-      hostname: hostname(),
+      hostname: ownHostname(),
       ipl: required(iplLine(cplevel), 'IPL time', 'CP QUERY CPLEVEL'),
       cecModel: required(sysinfo.cecModel, 'Type', file),
       architecture: machine(),

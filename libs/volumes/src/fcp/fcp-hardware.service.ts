@@ -40,7 +40,6 @@ export class FcpHardware {
   }
 
   private async factsFrom(sn: string, name: string, lpar: string): Promise<HostFacts> {
-    const sys = await this.system.query();
-    return { cpc_sn: sn, cpc_name: name, lpar, hypervisor_hostname: sys.hostname };
+    return { cpc_sn: sn, cpc_name: name, lpar, hypervisor_hostname: await this.system.hostname() };
   }
 }
