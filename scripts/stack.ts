@@ -2,12 +2,13 @@
 // embedded defaults (SQLite under DATA_DIR). Starts a Redis for the stack when none answers at
 // REDIS_URL and redis-server is installed. Children get argument arrays, never shell strings.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { accessSync, constants, mkdirSync, readFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { type Config, ConfigError, repoRoot } from '#config';
 import { writeSampleImage } from '#images';
 import { stackSettings } from './embedded-smapi.js';
+import { sysinfoText } from '../apps/hv-simulator/src/ssi/sysinfo.text.js';
 import { redisAnswers } from './redis-probe.js';
 
 const root = repoRoot();
@@ -146,6 +147,19 @@ async function ensureSampleImage(cfg: Config, base: string): Promise<void> {
   }
 }
 
+/**
+ * Over HV_TRANSPORT=smapi the api and worker read the management guest's /proc/sysinfo for
+ * GET /host; the stack's management guest is the simulator's, so unless HV_SYSINFO_PATH is set
+ * they read the simulated machine's, written to <DATA_DIR>/sysinfo.
+ */
+function pointAtSimulatedSysinfo(cfg: Config): void {
+  // eslint-disable-next-line no-restricted-properties -- whether the operator set it
+  if (cfg.HV_TRANSPORT !== 'smapi' || process.env.HV_SYSINFO_PATH !== undefined) return;
+  const file = join(cfg.DATA_DIR, 'sysinfo');
+  writeFileSync(file, sysinfoText(cfg.SIM_SYSTEM_ID));
+  childEnv.HV_SYSINFO_PATH = file;
+}
+
 async function main(): Promise<void> {
   // eslint-disable-next-line no-restricted-properties -- the stack completes its children's settings
   const settings = stackSettings(process.env, root);
@@ -170,6 +184,7 @@ async function main(): Promise<void> {
       return false;
     }
   });
+  pointAtSimulatedSysinfo(cfg);
   start('worker', node, ['dist/apps/worker/src/main.js']);
   start('api', node, ['dist/apps/api/src/main.js']);
   const base = `http://${cfg.HOST === '0.0.0.0' ? '127.0.0.1' : cfg.HOST}:${cfg.PORT}`;

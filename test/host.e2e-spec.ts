@@ -20,7 +20,8 @@ describe('host', () => {
       hypervisor_version: 720,
       hv_host: 'HVSIM1',
       agent_userid: 'HVSIMMGR',
-      hypervisor_hostname: 'hvsim1.hvsim.example.com',
+      // the reference's: the system QUERY USERID names
+      hypervisor_hostname: 'HVSIM1',
       cpu_info: { cec_model: '8561', architecture: 's390x' },
       vcpus: 16,
       memory_mb: 262144,

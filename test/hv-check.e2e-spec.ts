@@ -58,6 +58,8 @@ describe('hv:check, the dry run of the hypervisor link', () => {
             DATA_DIR: dir,
             HV_TRANSPORT: 'smapi',
             HV_SIMULATOR_URL: simUrl,
+            // CP QUERY USERID through the simulator's vmcp, as the service would run it
+            HV_TOOLS_DIR: join(repoRoot(), 'apps/hv-simulator/bin'),
             SMAPI_HOST: '127.0.0.1',
             SMAPI_PORT: String(port),
             SMAPI_USER: 'HVSIMMGR',

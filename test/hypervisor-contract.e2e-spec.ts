@@ -153,6 +153,8 @@ const STEPS: [string, (hv: HypervisorClient) => Promise<unknown>][] = [
   ['CP relocating', (hv) => hv.relocating('LINUX01')],
   ['capture, logged on', (hv) => hv.createDiskImage('LINUX01', '0100', 6)],
   ['console log', (hv) => hv.consoleLog('LINUX01')],
+  ['system information', (hv) => hv.systemInformationQuery()],
+  ['system performance, one guest on', (hv) => hv.systemPerformanceInformationQuery()],
   ['disk query', (hv) => hv.imageDiskQuery('LINUX01')],
   ['disk query, one vdev', (hv) => hv.imageDiskQuery('LINUX01', '0100')],
   ['nic create (running)', (hv) => hv.nicCreate('LINUX01', '2000')],

@@ -146,7 +146,8 @@ describe('volumes', () => {
       fcp_paths: 2,
       fcp_template_id: t.id,
       is_reserved_changed: true,
-      host: 'hvsim1.hvsim.example.com_LINUX01',
+      // <hypervisor_hostname>_<USERID>, the hypervisor name being the system's
+      host: 'HVSIM1_LINUX01',
       pchid_fcp_map: {
         '02E0': [out.zvm_fcp[0].toUpperCase()],
         '0300': [out.zvm_fcp[1].toUpperCase()],

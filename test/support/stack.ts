@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { type Config, loadConfig, repoRoot } from '#config';
 import { StatementCounter } from '#persistence';
-import { createSimulator, type Simulator } from '../../apps/hv-simulator/src/index.js';
+import { createSimulator, type Simulator, sysinfoText } from '../../apps/hv-simulator/src/index.js';
 import { createWorker } from '../../apps/worker/src/create-worker.js';
 import { type HttpResult, type RequestOptions, request } from './http.js';
 import { type Proc, startProcess, stopProcess } from '#testing';
@@ -33,15 +33,19 @@ const defaultTransport = (): 'simulator' | 'smapi' =>
 const WIRE_CREDENTIALS = { userid: 'HVSIMMGR', password: 'e2e-pw' };
 
 /** Settings of HV_TRANSPORT=smapi against the simulator's wire port (password file 0600). */
-function wireSettings(dataDir: string, port: number): Record<string, string> {
+function wireSettings(sim: Simulator, dataDir: string, port: number): Record<string, string> {
   const passwordFile = join(dataDir, 'smapi.pw');
   writeFileSync(passwordFile, `${WIRE_CREDENTIALS.password}\n`, { mode: 0o600 });
+  // the management guest's machine description, as the simulated machine shows it
+  const sysinfo = join(dataDir, 'sysinfo');
+  writeFileSync(sysinfo, sysinfoText(sim.state.systemId));
   return {
     HV_TRANSPORT: 'smapi',
     SMAPI_HOST: '127.0.0.1',
     SMAPI_PORT: String(port),
     SMAPI_USER: WIRE_CREDENTIALS.userid,
     SMAPI_PASSWORD_FILE: passwordFile,
+    HV_SYSINFO_PATH: sysinfo,
     // The reference's ~100 s of resends would outlast the tests' outages and their timeouts;
     // the operations' own outage budget still retries beyond these few quick attempts.
     SMAPI_RETRY_SCHEDULE_MS: '0,100,300',
@@ -84,7 +88,7 @@ export class TestStack {
     const transport = opts.transport ?? defaultTransport();
     const wire =
       transport === 'smapi'
-        ? wireSettings(dataDir, await simulator.wire.listen(0, '127.0.0.1'))
+        ? wireSettings(simulator, dataDir, await simulator.wire.listen(0, '127.0.0.1'))
         : { HV_TRANSPORT: 'simulator' };
     const env: Record<string, string> = {
       DATA_DIR: dataDir,

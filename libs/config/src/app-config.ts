@@ -114,6 +114,8 @@ export class AppConfig {
   @IsIn(['simulator', 'smapi']) HV_TRANSPORT: 'simulator' | 'smapi' = 'simulator';
   @IsString() HV_SIMULATOR_URL = '';
   @Type(() => Number) @IsInt() @Min(1) HV_CALL_TIMEOUT_S = 240;
+  /** The management guest's machine description (CPUs, CEC, CP level) read over HV_TRANSPORT=smapi, as the reference reads it. */
+  @IsString() @MinLength(1) HV_SYSINFO_PATH = '/proc/sysinfo';
   /** How often the api probes the hypervisor link for /smapi_health (0: only real calls count). */
   @Type(() => Number) @IsInt() @Min(0) HV_PROBE_INTERVAL_S = 5;
   // The systems-management request server, for the wire-protocol client (libs/hypervisor smapi/).

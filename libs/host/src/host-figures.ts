@@ -49,16 +49,6 @@ export function diskPoolDetails(space: VolumeSpaceOutput): DiskPoolExtent[] {
   );
 }
 
-/** `mm/dd/yy hh:mm:ss` of an epoch-ms time, UTC. */
-export function cpTimestamp(ms: number): string {
-  const d = new Date(ms);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return (
-    `${p(d.getUTCMonth() + 1)}/${p(d.getUTCDate())}/${p(d.getUTCFullYear() % 100)} ` +
-    `${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`
-  );
-}
-
 const SSI_HEADER_KEYS: [RegExp, string][] = [
   [/^SSI Name:\s*(.*)$/i, 'ssi_name'],
   [/^SSI Mode:\s*(.*)$/i, 'ssi_mode'],

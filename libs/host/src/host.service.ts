@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '#config';
 import { type Envelope, Errors, ok } from '#envelope';
-import { HypervisorClient, isSmapi, type VolumeSpaceOutput } from '#hypervisor';
+import { HypervisorClient, isSmapi, SystemFacts, type VolumeSpaceOutput } from '#hypervisor';
 import {
-  cpTimestamp,
   diskFigures,
   diskPoolDetails,
   type DiskFigures,
@@ -20,6 +19,7 @@ export class HostService {
   constructor(
     private readonly cfg: AppConfig,
     private readonly hv: HypervisorClient,
+    private readonly system: SystemFacts,
   ) {}
 
   /** The configured default pool (first DISK_POOL), as the reference uses `[zvm] disk_pool`. */
@@ -39,9 +39,8 @@ export class HostService {
 
   async info(): Promise<Envelope> {
     const pool = this.defaultPool;
-    const [sys, me, disk] = await Promise.all([
-      this.hv.systemInfoQuery(),
-      this.hv.queryUserid(),
+    const [sys, disk] = await Promise.all([
+      this.system.query(),
       pool ? this.space(pool).then(diskFigures) : Promise.resolve(NO_DISK),
     ]);
     return ok({
@@ -55,8 +54,8 @@ export class HostService {
       hypervisor_version: hypervisorVersion(sys.hypervisorVersion),
       hypervisor_hostname: sys.hostname,
       hv_host: sys.systemId,
-      agent_userid: me.userid,
-      ipl_time: `IPL at ${cpTimestamp(sys.iplTime)} UTC`,
+      agent_userid: sys.userid,
+      ipl_time: sys.ipl,
       cpu_info: { cec_model: sys.cecModel, architecture: sys.architecture },
     });
   }

@@ -156,6 +156,16 @@ export class HypervisorClient {
     return this.call('System_Info_Query', '*');
   }
 
+  /** System_Information_Query: the CP instance's lines (time, level, IPL, `STORAGE=`). */
+  systemInformationQuery(): Promise<string[]> {
+    return this.call('System_Information_Query', '*');
+  }
+
+  /** System_Performance_Information_Query without per-CPU details: `keyword=value` lines. */
+  systemPerformanceInformationQuery(): Promise<string[]> {
+    return this.call('System_Performance_Information_Query', '*', { detailedCpu: 'show=no' });
+  }
+
   /** System_WWPN_Query: every FCP device (CHPID, PCHID, WWPNs, state, owner). */
   systemWwpnQuery(): Promise<WwpnQueryOutput> {
     return this.call('System_WWPN_Query', '*');
@@ -346,6 +356,15 @@ export class HypervisorClient {
       throw Errors.cp(`CP QUERY USERID failed: rc ${reply.rc} ${reply.lines.join(' ')}`);
     }
     return { userid: m[1], systemId: m[2] };
+  }
+
+  /** CP `QUERY CPLEVEL`: the level, generation and IPL lines as CP prints them. */
+  async queryCplevel(): Promise<string[]> {
+    const reply = await this.observe(() => this.transport.cp(cpCommand('QUERY', 'CPLEVEL')));
+    if (reply.rc !== 0) {
+      throw Errors.cp(`CP QUERY CPLEVEL failed: rc ${reply.rc} ${reply.lines.join(' ')}`);
+    }
+    return reply.lines;
   }
 
   /**

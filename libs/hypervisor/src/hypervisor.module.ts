@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { AppConfig } from '#config';
 import { HypervisorClient } from './hypervisor.client.js';
 import { SmapiHealth } from './smapi-health.js';
+import { SystemFacts } from './system-facts.js';
 import { createHypervisorTransport } from './transport.factory.js';
 import { HypervisorTransport } from './transport.js';
 
@@ -16,7 +17,8 @@ import { HypervisorTransport } from './transport.js';
     },
     SmapiHealth,
     HypervisorClient,
+    SystemFacts,
   ],
-  exports: [HypervisorClient, SmapiHealth],
+  exports: [HypervisorClient, SmapiHealth, SystemFacts],
 })
 export class HypervisorModule {}

@@ -5,6 +5,15 @@ export { SimulatorTransport } from './simulator.transport.js';
 export { SmapiTransport } from './smapi.transport.js';
 export { createHypervisorTransport } from './transport.factory.js';
 export { HypervisorClient, type PowerState } from './hypervisor.client.js';
+export { SystemFacts, type HostSystemFacts } from './system-facts.js';
+export {
+  cpSizeMb,
+  iplLine,
+  memoryInUseMb,
+  parseSysinfo,
+  storageMb,
+  type SysinfoFacts,
+} from './system-facts.parse.js';
 export { isSmapi, tolerating } from './smapi.tolerance.js';
 export { isMgmtFailure, mgmtFailure } from './mgmt.error.js';
 export {
@@ -23,3 +32,4 @@ export { LinkProbe } from './link.probe.js';
 export { SmapiHealth, type SmapiHealthReport, UNHEALTHY_AFTER } from './smapi-health.js';
 export * from './smapi/index.js';
 export { shellWord } from './shell-word.js';
+export { cpTimestamp } from './cp-timestamp.js';

@@ -25,6 +25,8 @@ export const SMAPI_FUNCTIONS = [
   'Image_Status_Query',
   'Image_Volume_Space_Query_DM',
   'System_Info_Query',
+  'System_Information_Query',
+  'System_Performance_Information_Query',
   'System_WWPN_Query',
   'Query_API_Functional_Level',
   'Image_Device_Dedicate_DM',

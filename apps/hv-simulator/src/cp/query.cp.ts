@@ -1,4 +1,5 @@
-import type { CpReply } from '#hypervisor';
+import { cpTimestamp, type CpReply } from '#hypervisor';
+import { SYSTEM } from '../ssi/system.info.js';
 import { USERID_RE } from '../state/directory.parser.js';
 import type { HypervisorState } from '../state/hypervisor.state.js';
 import { matches } from './cp.abbrev.js';
@@ -66,12 +67,31 @@ function queryUserid(state: HypervisorState): CpReply {
   return { rc: 0, lines: [`HVSIMMGR AT ${state.systemId}`] };
 }
 
+/**
+ * QUERY CPLEVEL: the level, when CP was generated and when it was IPLed, three lines as CP
+ * prints them (the reference takes the third as the host's IPL time).
+ */
+function queryCplevel(state: HypervisorState): CpReply {
+  const [version = '0', release = '0', mod = '0'] = (
+    /(\d+\.\d+\.\d+)/.exec(SYSTEM.hypervisorVersion)?.[1] ?? ''
+  ).split('.');
+  return {
+    rc: 0,
+    lines: [
+      `z/VM Version ${version} Release ${release}.${mod}, service level 0000 (64-bit)`,
+      `Generated at ${SYSTEM.cpGenerated}`,
+      `IPL at ${cpTimestamp(state.iplTime)} UTC`,
+    ],
+  };
+}
+
 export function queryCommand(state: HypervisorState, operands: string[]): CpReply {
   const [what, ...rest] = operands;
   if (what === undefined) return { rc: 26, lines: ['HCP026E Operand missing or invalid'] };
   if (matches(what, 'USERS', 4)) return queryUsers(state, rest);
   if (what === 'USERID' && rest.length === 0) return queryUserid(state);
   if (what === 'SSI' && rest.length === 0) return querySsi(state);
+  if (matches(what, 'CPLEVEL', 5) && rest.length === 0) return queryCplevel(state);
   if (matches(what, 'VMRELOCATE', 5)) return queryVmrelocate(state, rest);
   return invalidOption(what);
 }

@@ -31,6 +31,8 @@ const REALISTIC_MS: Record<CallOp, number> = {
   Image_Status_Query: 60,
   Image_Volume_Space_Query_DM: 200,
   System_Info_Query: 100,
+  System_Information_Query: 100,
+  System_Performance_Information_Query: 150,
   System_WWPN_Query: 200,
   Query_API_Functional_Level: 20,
   Image_Device_Dedicate_DM: 800,

@@ -18,7 +18,12 @@ import {
 import { USERID_RE } from '../state/directory.parser.js';
 import { SmapiFailure, syntax, SYNTAX } from './smapi.codes.js';
 import type { SmapiContext, SmapiHandler } from './smapi.context.js';
-import { apiFunctionalLevel, systemInfoQuery } from './system-info.smapi.js';
+import {
+  apiFunctionalLevel,
+  systemInfoQuery,
+  systemInformationQuery,
+  systemPerformanceInformationQuery,
+} from './system-info.smapi.js';
 import { systemWwpnQuery } from '../fcp/wwpn-query.smapi.js';
 import { deviceDedicateDM, deviceUndedicateDM } from '../fcp/fcp-dedicate.smapi.js';
 import { vmRelocate } from './vmrelocate.smapi.js';
@@ -46,6 +51,8 @@ const HANDLERS: Record<SmapiFunction, SmapiHandler> = {
   Image_Status_Query: imageStatusQuery,
   Image_Volume_Space_Query_DM: volumeSpaceQueryDM,
   System_Info_Query: systemInfoQuery,
+  System_Information_Query: systemInformationQuery,
+  System_Performance_Information_Query: systemPerformanceInformationQuery,
   System_WWPN_Query: systemWwpnQuery,
   Query_API_Functional_Level: apiFunctionalLevel,
   Image_Device_Dedicate_DM: deviceDedicateDM,
@@ -69,6 +76,8 @@ const STAR_TARGET = new Set<SmapiFunction>([
   'Image_Status_Query',
   'Image_Volume_Space_Query_DM',
   'System_Info_Query',
+  'System_Information_Query',
+  'System_Performance_Information_Query',
   'System_WWPN_Query',
   'Query_API_Functional_Level',
   'Image_Name_Query_DM',

@@ -2,6 +2,9 @@
 export const SYSTEM = {
   hypervisorVersion: 'z/VM 7.2.0',
   cecModel: '8561',
+  manufacturer: 'IBM',
+  /** When CP was generated, as QUERY CPLEVEL prints it. */
+  cpGenerated: '01/05/26 09:00:00 UTC',
   architecture: 's390x',
   cpus: 16,
   memoryMb: 262_144,

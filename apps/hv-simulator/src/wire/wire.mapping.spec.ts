@@ -33,6 +33,8 @@ const PARAMS: Record<SmapiFunction, Record<string, unknown>> = {
   Image_Status_Query: {},
   Image_Volume_Space_Query_DM: { pool: 'POOL1' },
   System_Info_Query: {},
+  System_Information_Query: {},
+  System_Performance_Information_Query: { detailedCpu: 'show=no' },
   System_WWPN_Query: {},
   Query_API_Functional_Level: {},
   Image_Device_Dedicate_DM: { vdev: '1B0E', realDevice: '1B0E' },
@@ -113,6 +115,11 @@ describe('params → bytes → params, every function', () => {
 // Outputs the wire carries: a handler's JSON output written by the simulator, read by the
 // service's codec and mapping, must be the output again.
 const OUTPUTS: [SmapiFunction, unknown][] = [
+  [
+    'System_Information_Query',
+    ['VM_VERSION=z/VM 7.2.0', 'REAL_STORAGE=STORAGE=256G CONFIGURED=256G INC=256M STANDBY=0'],
+  ],
+  ['System_Performance_Information_Query', ['CPU_COUNT=16', 'MEMORY_IN_USE=524288']],
   ['Image_Query_DM', ['USER LINUX01 PW 1G 2G G', 'CPU 00']],
   ['Image_Name_Query_DM', ['LINUX01', 'OPS']],
   ['Image_Status_Query', { active: ['LINUX01'] }],

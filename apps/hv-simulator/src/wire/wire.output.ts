@@ -143,6 +143,8 @@ const RECORDS: Record<SmapiFunction, ToRecord> = {
   Image_Status_Query: (o) => ({ active: names('name', (o as ImageStatusOutput).active) }),
   Image_Volume_Space_Query_DM: nothing, // by its query type: volumeSpaceRecords
   System_Info_Query: systemInfo,
+  System_Information_Query: (o) => ({ lines: o as string[] }),
+  System_Performance_Information_Query: (o) => ({ lines: o as string[] }),
   System_WWPN_Query: wwpn,
   Query_API_Functional_Level: nothing,
   Image_Device_Dedicate_DM: nothing,

@@ -84,6 +84,8 @@ const PARAMS: Record<SmapiFunction, ToParams> = {
   Image_Volume_Space_Query_DM: (v) =>
     v.entryType === 1 ? { volume: str(v.entryNames) } : { pool: str(v.entryNames) },
   System_Info_Query: nothing,
+  System_Information_Query: nothing,
+  System_Performance_Information_Query: (v) => keywords(v.keys),
   System_WWPN_Query: nothing,
   Query_API_Functional_Level: nothing,
   Image_Device_Dedicate_DM: (v) => ({

@@ -38,6 +38,10 @@ function writeField(field: OutputField, v: unknown, rc: number): Buffer {
       );
     case 'cstrings':
       return Buffer.concat(list(v).map(withNul));
+    case 'cstringsCounted': {
+      const lines = Buffer.concat(list(v).map(withNul));
+      return Buffer.concat([word(lines.length), lines]);
+    }
     case 'errorData':
       return rc !== 0 ? latin1(v) : Buffer.alloc(0);
     case 'array': {

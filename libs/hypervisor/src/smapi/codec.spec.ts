@@ -62,6 +62,29 @@ describe('SMAPI request encoding', () => {
     );
   });
 
+  it('System_Information_Query: the standard header and nothing after it', () => {
+    // 4+24 + 4+5 + 4+2 + 4+7 = 54 = 0x36
+    expect(encodeRequest('System_Information_Query', caller)).toEqual(
+      b('00000036', head('System_Information_Query')),
+    );
+  });
+
+  it('System_Performance_Information_Query: a byte total before the NUL-terminated keys', () => {
+    const got = encodeRequest('System_Performance_Information_Query', caller, {
+      keys: ['detailed_cpu=show=no'],
+    });
+    // header 4+36 + 4+5 + 4+2 + 4+7 = 66; keys 4 + 20+1 = 25; 91 = 0x5b
+    expect(got).toEqual(
+      b(
+        '0000005b',
+        head('System_Performance_Information_Query'),
+        '00000015',
+        t('detailed_cpu=show=no'),
+        '00',
+      ),
+    );
+  });
+
   it('Image_Create_DM: directory records as a byte total of length-prefixed lines', () => {
     const got = encodeRequest('Image_Create_DM', caller, {
       directory: ['USER LINUX01 PW 1G 2G G', 'CPU 00'],
@@ -275,6 +298,32 @@ describe('SMAPI response decoding', () => {
       cpIplTime: '2026-11-01',
       realStorageSize: '64G',
     });
+  });
+
+  it('System_Information_Query: a byte count, then NUL-terminated lines filling it', () => {
+    const lines = ['VM_VERSION=z/VM 7.2.0', 'REAL_STORAGE=STORAGE=256G CONFIGURED=256G'];
+    // 21+1 + 41+1 = 64 = 0x40
+    const body =
+      '00000005' + '00000000' + '00000000' + '00000040' + lines.map((l) => t(l) + '00').join('');
+    expect(
+      decodeResponse('System_Information_Query', b('00000005', w(body.length / 2), body)).output,
+    ).toEqual({ lines });
+  });
+
+  it('System_Performance_Information_Query: an empty buffer is no lines; a short one fails', () => {
+    const empty = '00000006' + '00000000' + '00000000' + '00000000';
+    expect(
+      decodeResponse('System_Performance_Information_Query', b('00000006', '00000010', empty))
+        .output,
+    ).toEqual({ lines: [] });
+    // says 32 bytes, carries 14
+    const short = '00000006' + '00000000' + '00000000' + '00000020' + t('MEMORY_IN_USE') + '00';
+    expect(() =>
+      decodeResponse(
+        'System_Performance_Information_Query',
+        b('00000006', w(short.length / 2), short),
+      ),
+    ).toThrow(/needs 32 bytes/);
   });
 
   it('VMRELOCATE: a refusal carries its error data; success has none', () => {

@@ -33,6 +33,12 @@ export type OutputField =
   | { name: string; kind: 'fixed'; size: number }
   /** NUL-terminated strings up to the end of the output. */
   | { name: string; kind: 'cstrings' }
+  /**
+   * A 4-byte byte count, then NUL-terminated strings filling it (the C client's counted
+   * character buffer: System_Information_Query's and System_Performance_Information_Query's
+   * lines).
+   */
+  | { name: string; kind: 'cstringsCounted' }
   /** When the return code is not 0: the rest of the output as text (no length field). */
   | { name: string; kind: 'errorData' }
   | ArrayField;

@@ -33,6 +33,11 @@ function readScalar(r: ByteReader, field: OutputField, rc: number): OutputValue 
       while (r.remaining > 0) list.push(r.cstring());
       return list;
     }
+    case 'cstringsCounted': {
+      const text = r.string();
+      // the last line's NUL ends the buffer; an empty buffer is no lines
+      return text === '' ? [] : text.replace(/\0$/, '').split('\0');
+    }
     case 'errorData':
       // Only a failed call carries error data; a successful one has nothing here.
       return rc !== 0 ? r.text(r.remaining) : undefined;

@@ -14,6 +14,19 @@ export const SYSTEM_LAYOUTS = {
       { name: 'realStorageSize', kind: 'cstring' },
     ],
   },
+  // The CP instance's time, level, IPL and storage as lines (`STORAGE=` among them); no input
+  // beyond the header (smcli's -k FORMAT= only changes how the client prints the lines).
+  System_Information_Query: {
+    header: 'standard',
+    input: [],
+    output: [{ name: 'lines', kind: 'cstringsCounted' }],
+  },
+  // `keyword=value` lines (MEMORY_IN_USE= in pages, ...); the input keys select the details.
+  System_Performance_Information_Query: {
+    header: 'standard',
+    input: [{ name: 'keys', kind: 'cstringsCounted' }],
+    output: [{ name: 'lines', kind: 'cstringsCounted' }],
+  },
   // Codes alone: the reason code is the API level (e.g. 720 for z/VM 7.2).
   Query_API_Functional_Level: { header: 'standard', input: [], output: [] },
   System_WWPN_Query: {

@@ -24,6 +24,13 @@ export const SYSTEM_MAPPINGS = {
   // generation and IPL time, storage): the simulator's JSON (CPUs in use, storage in use,
   // machine) has more than the wire carries; the texts come back as they are.
   System_Info_Query: { toWire: () => ({}), fromWire: (o) => ({ ...o }) },
+  // Both answer text lines, carried as they are (the JSON front door answers the same lines).
+  System_Information_Query: { toWire: () => ({}), fromWire: (o) => linesOf(o) },
+  // The reference sends `detailed_cpu=show=no`: the machine's figures without one line per CPU.
+  System_Performance_Information_Query: {
+    toWire: (p) => ({ keys: keywordStrings(p, ['detailedCpu']) }),
+    fromWire: (o) => linesOf(o),
+  },
   Query_API_Functional_Level: { toWire: () => ({}), fromWire: none },
   System_WWPN_Query: { toWire: () => ({ keys: [] }), fromWire: wwpn },
   // Keywords as the reference sends them; absent limits are the function's NOLIMIT default.

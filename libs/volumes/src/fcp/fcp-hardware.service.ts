@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { HypervisorClient } from '#hypervisor';
+import { HypervisorClient, SystemFacts } from '#hypervisor';
 import { FcpRepository } from '#persistence';
 
 /** Where the FCPs are: what every template and connector answer repeats. */
@@ -21,6 +21,7 @@ export class FcpHardware {
   constructor(
     private readonly hv: HypervisorClient,
     private readonly repo: FcpRepository,
+    private readonly system: SystemFacts,
   ) {}
 
   /** Queries the hypervisor and brings the FCP rows up to date. */
@@ -39,7 +40,6 @@ export class FcpHardware {
   }
 
   private async factsFrom(sn: string, name: string, lpar: string): Promise<HostFacts> {
-    const sys = await this.hv.systemInfoQuery();
-    return { cpc_sn: sn, cpc_name: name, lpar, hypervisor_hostname: sys.hostname };
+    return { cpc_sn: sn, cpc_name: name, lpar, hypervisor_hostname: await this.system.hostname() };
   }
 }
