@@ -86,7 +86,8 @@ describe('operations', () => {
 
     const waited = await stack.http('GET', `${location}?wait=5`);
     expect(waited.body.output.status).toBe('succeeded');
-    expect(waited.body.output.progress).toEqual({ percent: 100, step: 'create disk 0103' });
+    // the last step: the data disk's file system (ext4 by default), after its creation
+    expect(waited.body.output.progress).toEqual({ percent: 100, step: 'format disk 0103' });
   });
 
   it('long-polls until the operation ends', async () => {

@@ -5,7 +5,7 @@ import { TestStack } from './support/stack.js';
 type Transport = 'simulator' | 'smapi';
 
 /**
- * A guest's life through the api and a worker: created with a disk, deployed from an image,
+ * A guest's life through the api and a worker: created with a root and a data disk, deployed from an image,
  * started, asked its OS, stopped and deleted. Answers what the simulator logged meanwhile.
  */
 async function guestLife(transport: Transport): Promise<CallRecord[]> {
@@ -22,7 +22,11 @@ async function guestLife(transport: Transport): Promise<CallRecord[]> {
       userid: 'LIFE01',
       vcpus: 1,
       memory: 1024,
-      disk_list: [{ size: '10', is_boot_disk: true }],
+      // the second disk is formatted by the management guest (installfs: link, dasdfmt, mkfs…)
+      disk_list: [
+        { size: '10', is_boot_disk: true },
+        { size: '10', format: 'ext4' },
+      ],
     };
     await ok('POST', '/guests', { guest });
     await ok('POST', '/guests/LIFE01/action', { action: 'deploy', image: 'life-img' });
@@ -46,7 +50,8 @@ describe('HV_TRANSPORT=smapi: the stack reaches the simulator through the wire a
   it('no call of the api or the worker goes to the HTTP/JSON API', () => {
     expect(calls.smapi.filter((c) => c.via === 'http')).toEqual([]);
     const tools = new Set(calls.smapi.filter((c) => c.via === 'tool').map((c) => c.tool));
-    expect(tools).toEqual(new Set(['vmcp', 'vmur', 'unpackdiskimage', 'iucvclnt']));
+    // of the installfs tools, only mkfs reaches the simulator (the others act on the link table)
+    expect(tools).toEqual(new Set(['vmcp', 'vmur', 'unpackdiskimage', 'iucvclnt', 'mkfs']));
     expect(calls.smapi.some((c) => c.via === 'wire')).toBe(true);
     expect(calls.simulator.every((c) => c.via === 'http')).toBe(true);
   });
@@ -56,5 +61,6 @@ describe('HV_TRANSPORT=smapi: the stack reaches the simulator through the wire a
       cs.map((c) => [c.function, c.target, c.command ?? '', c.rc].join(' '));
     expect(sequence(calls.smapi)).toEqual(sequence(calls.simulator));
     expect(calls.smapi.length).toBeGreaterThan(10);
+    expect(sequence(calls.smapi)).toContain('installfs LIFE01  0');
   });
 });

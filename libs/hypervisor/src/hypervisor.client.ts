@@ -464,6 +464,24 @@ export class HypervisorClient {
     return this.observe(() => this.transport.mgmt('refresh_bootmap', args));
   }
 
+  /**
+   * installfs: the file system `fstype` on the user's minidisk, which the management guest
+   * links in `mode` and formats as its `deviceType` needs. Raises `mgmtFailure` otherwise.
+   */
+  async installFileSystem(
+    userid: string,
+    vdev: string,
+    fs: { fstype: string; deviceType: string; mode: string },
+  ): Promise<void> {
+    await this.mgmt('installfs', {
+      userid: userid.toUpperCase(),
+      vdev,
+      fstype: fs.fstype,
+      disktype: fs.deviceType,
+      mode: fs.mode,
+    });
+  }
+
   /** Whether the hypervisor link answers; counted in the health counters like any call. */
   async ping(): Promise<boolean> {
     const ok = await this.transport.ping();

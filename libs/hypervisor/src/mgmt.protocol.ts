@@ -16,6 +16,7 @@ export const MGMT_OPERATIONS = [
   'execcmd',
   'consolelog',
   'refresh_bootmap',
+  'installfs',
 ] as const;
 export type MgmtOperation = (typeof MGMT_OPERATIONS)[number];
 
@@ -61,3 +62,11 @@ export type ConsoleLogReply = MgmtReply;
 export interface QueryReaderReply extends MgmtReply {
   files?: ReaderFile[];
 }
+
+/**
+ * installfs `{userid, vdev, fstype, disktype, mode}`: a Linux file system (ext2/3/4, xfs,
+ * swap) on a freshly created minidisk, written from the management guest as the reference's
+ * installFS does (link, dasdfmt/fdasd or fdisk, mkfs, detach). A plain MgmtReply; rc 3 with
+ * HCPLNK053E when the user or its minidisk is not in the directory.
+ */
+export type InstallFsReply = MgmtReply;

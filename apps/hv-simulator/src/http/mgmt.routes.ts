@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { MgmtOperation } from '#hypervisor';
 import { createDiskImage, type CaptureAnswer } from '../mgmt/capture.mgmt.js';
 import { consoleLog, execCommand } from '../mgmt/guest-command.mgmt.js';
+import { installFileSystem } from '../mgmt/installfs.mgmt.js';
 import { isMgmtOperation, runMgmt, type MgmtQuery } from '../mgmt/mgmt.reply.js';
 import { punchFile, purgeReaderFile, queryReader } from '../mgmt/reader.mgmt.js';
 import { unpackDiskImage } from '../mgmt/unpack.mgmt.js';
@@ -27,6 +28,7 @@ const OPERATIONS: Record<MgmtOperation, Operation> = {
   execcmd: execCommand,
   consolelog: consoleLog,
   refresh_bootmap: refreshBootmap,
+  installfs: installFileSystem,
 };
 
 /**

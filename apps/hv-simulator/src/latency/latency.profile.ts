@@ -71,6 +71,8 @@ const REALISTIC_MS: Record<CallOp, number> = {
   consolelog: 150,
   // dedicate and online the FCPs, scan the LUN, mount, zipl, undedicate
   refresh_bootmap: 6000,
+  // link, dasdfmt or fdisk, mkfs, detach
+  installfs: 4000,
 };
 
 /** ±25 % around the typical value, so concurrent calls do not finish in lock step. */

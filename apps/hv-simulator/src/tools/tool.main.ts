@@ -1,4 +1,10 @@
 #!/usr/bin/env node
+import {
+  diskTool,
+  linkdiskandbringonline,
+  mkfsTool,
+  offlinediskanddetach,
+} from './format.tools.js';
 import { iucvclnt } from './iucvclnt.tool.js';
 import { LinkFailure } from './tool.http.js';
 import { vmcp } from './vmcp.tool.js';
@@ -17,6 +23,15 @@ const TOOLS: Record<string, (args: string[]) => Promise<number>> = {
   unpackdiskimage,
   creatediskimage,
   refresh_bootmap: refreshBootmap,
+  linkdiskandbringonline,
+  offlinediskanddetach,
+  dasdfmt: (a) => diskTool('dasdfmt', a),
+  fdasd: (a) => diskTool('fdasd', a),
+  fdisk: (a) => diskTool('fdisk', a),
+  blockdev: (a) => diskTool('blockdev', a),
+  mkfs: (a) => mkfsTool('mkfs', a),
+  'mkfs.xfs': (a) => mkfsTool('mkfs.xfs', a),
+  mkswap: (a) => mkfsTool('mkswap', a),
 };
 
 /** The exit status of a failure of the system itself (vmcp: a Linux error). */

@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Errors, type HvError, ModID } from '#envelope';
-import { createMinidisk, diskResult } from '../domain/minidisks.js';
+import {
+  createMinidisk,
+  diskResult,
+  formatMinidisk,
+  wantsFileSystem,
+} from '../domain/minidisks.js';
 import { HypervisorClient, tolerating } from '#hypervisor';
 import type { AddDisksPayload, DeleteDisksPayload, DiskResult } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
@@ -13,7 +18,8 @@ export function activeGuestDiskDelete(): HvError {
 }
 
 /**
- * guest.add-disks (reference §9.8 → §9.1 step 3): Image_Disk_Create_DM per disk; a later
+ * guest.add-disks (reference §9.8 → §9.1 step 3): Image_Disk_Create_DM per disk, then its file
+ * system from the management guest (installfs) unless `none`; a later
  * failure deletes the disks made so far (undo), so a failed request leaves none behind.
  */
 @Injectable()
@@ -29,6 +35,9 @@ export class AddDisksHandler implements OperationHandler<'guest.add-disks'> {
       await ctx.step(`create disk ${d.vdev}`, () => createMinidisk(this.hv, p.userid, d), {
         undo: () => tolerating(this.hv.imageDiskDeleteDM(p.userid, d.vdev), [208, 36]),
       });
+      if (wantsFileSystem(d)) {
+        await ctx.step(`format disk ${d.vdev}`, () => formatMinidisk(this.hv, p.userid, d));
+      }
       await ctx.progress((100 * (i + 1)) / p.disks.length);
     }
     return p.disks.map(diskResult);

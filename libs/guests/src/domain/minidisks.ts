@@ -2,7 +2,14 @@ import type { HypervisorClient, ImageDiskCreateOutput } from '#hypervisor';
 import type { DiskResult, ResolvedDisk } from '#jobs';
 import { displaySize } from './disk-size.js';
 
-/** Image_Disk_Create_DM for one resolved disk (guest create and add-disks alike). */
+/** The mode the service defines minidisks with, and links them in to format them. */
+const DISK_MODE = 'MR';
+
+/**
+ * Image_Disk_Create_DM for one resolved disk (guest create and add-disks alike). It carries no
+ * file system: as in the reference, the management guest formats the disk afterwards
+ * (formatMinidisk).
+ */
 export function createMinidisk(
   hv: HypervisorClient,
   userid: string,
@@ -13,8 +20,29 @@ export function createMinidisk(
     deviceType: d.deviceType,
     pool: d.diskPool.split(':')[1],
     units: d.units,
-    mode: 'MR',
-    format: d.format,
+    mode: DISK_MODE,
+  });
+}
+
+/** Whether the disk asks for a Linux file system (`none`: left unformatted, e.g. a root disk). */
+export function wantsFileSystem(d: ResolvedDisk): boolean {
+  return d.format.toLowerCase() !== 'none';
+}
+
+/**
+ * installfs for a disk just created. On a crash-resume the step runs again: formatting a
+ * freshly created, still empty disk a second time is harmless, so it needs no probe; and it
+ * needs no undo of its own, as the disk's undo deletes the disk with its file system.
+ */
+export function formatMinidisk(
+  hv: HypervisorClient,
+  userid: string,
+  d: ResolvedDisk,
+): Promise<void> {
+  return hv.installFileSystem(userid, d.vdev, {
+    fstype: d.format.toLowerCase(),
+    deviceType: d.deviceType,
+    mode: DISK_MODE,
   });
 }
 

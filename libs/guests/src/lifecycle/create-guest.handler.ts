@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Errors, ModID } from '#envelope';
-import { createMinidisk, diskResult } from '../domain/minidisks.js';
+import {
+  createMinidisk,
+  diskResult,
+  formatMinidisk,
+  wantsFileSystem,
+} from '../domain/minidisks.js';
 import { HypervisorClient, isSmapi, tolerating } from '#hypervisor';
 import type { CreateGuestPayload, DiskResult } from '#jobs';
 import type { OperationContext, OperationHandler, ProbeResult } from '#operations';
@@ -38,6 +43,9 @@ export class CreateGuestHandler implements OperationHandler<'guest.create'> {
       await ctx.step(`create disk ${d.vdev}`, () => createMinidisk(this.hv, p.userid, d), {
         probe: () => this.diskPresent(p.userid, d.vdev),
       });
+      if (wantsFileSystem(d)) {
+        await ctx.step(`format disk ${d.vdev}`, () => formatMinidisk(this.hv, p.userid, d));
+      }
       await ctx.progress((100 * (i + 3)) / total);
     }
     return p.disks.map(diskResult);

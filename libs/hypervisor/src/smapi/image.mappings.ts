@@ -12,9 +12,10 @@ export const UNIT_CYLINDERS = 1;
 export const UNIT_BLK0512 = 2;
 /**
  * Image_Disk_Create_DM image_disk_formatting: 0 unspecified, 1 NONE. The reference never asks
- * the directory manager for a Linux file system: it formats the disk from the management guest
- * afterwards, so a file system named in the JSON params (`ext4`, `xfs`…, a simulator
- * convenience) is not carried: it goes as 0, unspecified.
+ * the directory manager for a Linux file system (it sends 1): it formats the disk from the
+ * management guest afterwards, as the service does (the installfs management operation), so
+ * the service leaves `format` out and 1 goes. A file system named in the JSON params (`ext4`,
+ * `xfs`…, a simulator convenience for other callers) is not carried: it goes as 0.
  */
 export const FORMAT_UNSPECIFIED = 0;
 export const FORMAT_NONE = 1;

@@ -15,6 +15,7 @@ import type {
   PunchReply,
   QueryReaderReply,
 } from '../protocol.js';
+import { installFileSystem } from './install-fs.tools.js';
 import { parseReaderLines } from './reader.lines.js';
 import { toolPaths, type ToolName } from './tool.paths.js';
 import { outputLines, runTool, type ToolResult } from './tool.runner.js';
@@ -59,9 +60,9 @@ export class ManagementTools {
     this.paths = toolPaths(opts.dir);
   }
 
-  private run(tool: ToolName, args: string[], long = false): Promise<ToolResult> {
+  private run(tool: ToolName, args: string[], long = false, input?: string): Promise<ToolResult> {
     const timeoutMs = long ? this.opts.longTimeoutMs : this.opts.timeoutMs;
-    return runTool({ file: this.paths[tool], args, timeoutMs, env: this.opts.env });
+    return runTool({ file: this.paths[tool], args, timeoutMs, env: this.opts.env, input });
   }
 
   /** A tool ended by a signal did not answer at all. */
@@ -105,6 +106,9 @@ export class ManagementTools {
         return (await this.execCmd(args.userid, args.cmd)) as T;
       case 'refresh_bootmap':
         return (await this.refreshBootmap(args)) as T;
+      case 'installfs':
+        // dasdfmt and mkfs go over the whole disk: the disk-image timeout
+        return (await installFileSystem((t, a, i) => this.run(t, a, true, i), args)) as T;
       case 'creatediskimage':
       case 'consolelog':
         throw new Error(`management operation ${op} is not run through mgmt()`);

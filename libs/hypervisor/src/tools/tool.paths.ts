@@ -8,6 +8,15 @@ export const TOOL_NAMES = [
   'unpackdiskimage',
   'creatediskimage',
   'refresh_bootmap',
+  'linkdiskandbringonline',
+  'dasdfmt',
+  'fdasd',
+  'fdisk',
+  'mkfs',
+  'mkfs.xfs',
+  'mkswap',
+  'blockdev',
+  'offlinediskanddetach',
 ] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
@@ -19,6 +28,15 @@ const REFERENCE_PATHS: Record<ToolName, string> = {
   unpackdiskimage: '/opt/zthin/bin/unpackdiskimage',
   creatediskimage: '/opt/zthin/bin/creatediskimage',
   refresh_bootmap: '/opt/zthin/bin/refresh_bootmap',
+  linkdiskandbringonline: '/opt/zthin/bin/linkdiskandbringonline',
+  dasdfmt: '/sbin/dasdfmt',
+  fdasd: '/sbin/fdasd',
+  fdisk: '/sbin/fdisk',
+  mkfs: '/sbin/mkfs',
+  'mkfs.xfs': '/sbin/mkfs.xfs',
+  mkswap: '/sbin/mkswap',
+  blockdev: '/usr/sbin/blockdev',
+  offlinediskanddetach: '/opt/zthin/bin/offlinediskanddetach',
 };
 
 /** Each tool's path: all in `dir` when set (HV_TOOLS_DIR), else where the reference has it. */

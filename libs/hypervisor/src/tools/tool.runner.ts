@@ -20,6 +20,8 @@ export interface ToolRun {
   maxOutputBytes?: number;
   /** Variables added to the environment the tool inherits. */
   env?: Record<string, string>;
+  /** Written to the tool's stdin (fdisk's commands), which is closed after; none: no stdin. */
+  input?: string;
 }
 
 const DEFAULT_MAX_OUTPUT = 1 << 20;
@@ -65,7 +67,7 @@ export function runTool(run: ToolRun): Promise<ToolResult> {
   return new Promise<ToolResult>((resolve, reject) => {
     const child = spawn(run.file, [...run.args], {
       shell: false,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [run.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       // eslint-disable-next-line no-restricted-properties -- the child inherits it; not configuration
       env: run.env ? { ...process.env, ...run.env } : undefined,
       // its own process group, so a timeout also ends what it started (a script's `dd`, a
@@ -90,8 +92,13 @@ export function runTool(run: ToolRun): Promise<ToolResult> {
       clearTimeout(timer);
       clearTimeout(killTimer);
     };
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.on('data', (c: Buffer) => err.push(c));
+    if (run.input !== undefined && child.stdin) {
+      // a tool that exits without reading all of it must not fail the run (EPIPE)
+      child.stdin.on('error', () => undefined);
+      child.stdin.end(run.input);
+    }
+    child.stdout?.on('data', (c: Buffer) => out.push(c));
+    child.stderr?.on('data', (c: Buffer) => err.push(c));
     child.once('error', (e: NodeJS.ErrnoException) => {
       done();
       reject(Errors.hvUnreachable(`management-guest tool ${name} cannot run: ${e.message}`));
