@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,17 +35,13 @@ async function startStack(root: string): Promise<Stack> {
   };
   delete env.DATABASE_URL; // the embedded default
   if (env.HV_TRANSPORT === 'smapi') {
-    // `HV_TRANSPORT=smapi npm start`: the simulator opens its wire port, which accepts the
-    // userid and password the workers and the api are configured with.
-    const passwordFile = join(dataDir, 'smapi.pw');
-    writeFileSync(passwordFile, 'stack-pw\n', { mode: 0o600 });
-    const wirePort = String(await freePort());
+    // `HV_TRANSPORT=smapi npm start` as the README gives it: the launcher opens the simulator's
+    // wire port, writes the password file and points the tools at the simulator's executables;
+    // only the port is chosen here (a spare one) and the resends kept short.
+    for (const k of ['SMAPI_HOST', 'SMAPI_PORT', 'SMAPI_PASSWORD_FILE', 'HV_TOOLS_DIR'])
+      delete env[k];
     Object.assign(env, {
-      SIM_SMAPI_PORT: wirePort,
-      SMAPI_HOST: '127.0.0.1',
-      SMAPI_PORT: wirePort,
-      SMAPI_USER: 'HVSIMMGR',
-      SMAPI_PASSWORD_FILE: passwordFile,
+      SIM_SMAPI_PORT: String(await freePort()),
       SMAPI_RETRY_SCHEDULE_MS: '0,100,300',
     });
   }
