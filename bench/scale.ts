@@ -1,7 +1,7 @@
 // `npm run bench:scale`: operations per second with 1, 2 and 4 worker processes on the simulator's
 // I/O-bound latency profile (`realistic`: a guest create waits ~1.5 s on the hypervisor), each
 // beside N× the one-worker figure (issue #15's goal: ≥ 0.9·N). Prints; asserts nothing.
-//   npm run bench:scale -- [--workers 1,2,4] [--rounds 6] [--concurrency 8] [--postgres <url>]
+//   npm run bench:scale -- [--workers 1,2,4] [--rounds 12] [--concurrency 8] [--postgres <url>]
 // Redis comes from the environment as for any process (REDIS_URL or REDIS_CLUSTER_NODES); the
 // database is a fresh SQLite file per measurement, or with --postgres a fresh database created
 // through that admin URL (and dropped), as several hosts would share.
@@ -16,7 +16,7 @@ import { guestIds } from './scenarios.js';
 const { values: args } = parseArgs({
   options: {
     workers: { type: 'string', default: '1,2,4' },
-    rounds: { type: 'string', default: '6' },
+    rounds: { type: 'string', default: '12' },
     concurrency: { type: 'string', default: '8' },
     postgres: { type: 'string' },
   },
