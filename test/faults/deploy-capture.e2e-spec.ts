@@ -57,11 +57,12 @@ describe('faults: worker killed mid-deploy or mid-capture', () => {
     return res.headers.get('location')!;
   };
 
+  // the last column: which call of its function on the guest the fault holds
   it.each([
-    ['punch iucv authorisation', 'punch', 'iucvauth.sh', 'FDP01'],
-    ['punch host name', 'punch', 'hostname.sh', 'FDP02'],
-    ['copy image', 'unpackdiskimage', undefined, 'FDP03'],
-  ])('deploy: adopts "%s" done while its worker died', async (step, fn, match, userid) => {
+    ['punch iucv authorisation', 'punch', 'iucvauth.sh', 'FDP01', 1],
+    ['punch host name', 'punch', 'hostname.sh', 'FDP02', 2],
+    ['copy image', 'unpackdiskimage', undefined, 'FDP03', 1],
+  ])('deploy: adopts "%s" done while its worker died', async (step, fn, match, userid, nth) => {
     await guest(userid);
     await kit.fault({ function: fn, target: userid, hang_ms: 1500, ...(match ? { match } : {}) });
     const location = await action(userid, {
@@ -69,7 +70,7 @@ describe('faults: worker killed mid-deploy or mid-capture', () => {
       image: 'fault-img',
       hostname: 'fdp.example.com',
     });
-    await kit.crashDuring(fn, userid);
+    await kit.crashDuring(fn, userid, nth);
     const op = await kit.ended(location);
 
     expect(op.status).toBe('succeeded');

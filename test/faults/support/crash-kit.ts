@@ -39,12 +39,17 @@ export function crashKit(stack: TestStack) {
     /**
      * kill -9 of the worker while a call of `fn` on `target` is in flight (held by a hanging
      * fault); once that call has ended (so a probe sees its effect rather than racing it) a
-     * worker starts.
+     * worker starts. `nth` names which call of `fn` on `target` the fault holds when there are
+     * several (a deploy's second punch): on a loaded machine an earlier, unheld one can also be
+     * seen in flight, and killing the worker then crashes the wrong step.
      */
-    async crashDuring(fn: string, target: string): Promise<void> {
-      const held = await eventually(async () =>
-        (await calls(fn, target)).find((c) => c.end === null),
-      );
+    async crashDuring(fn: string, target: string, nth?: number): Promise<void> {
+      const held = await eventually(async () => {
+        const all = await calls(fn, target);
+        if (nth === undefined) return all.find((c) => c.end === null);
+        const call = all[nth - 1];
+        return call?.end === null ? call : undefined;
+      });
       await stack.killWorkerProcess();
       await eventually(async () =>
         (await calls(fn, target)).find((c) => c.seq === held.seq && c.end !== null),
