@@ -32,12 +32,6 @@ interface Figure {
   failed: number;
 }
 
-/**
- * `rounds × concurrency × workers` guest creates (no disks), submitted at once with
- * `Prefer: respond-async` and followed by long polls; the rate is operations over the time from
- * the first submission to the last end. Enough rounds that start-up and the last straggler
- * (±25 % latency) weigh little.
- */
 async function withAdmin(fn: (admin: pg.Client) => Promise<unknown>): Promise<void> {
   const admin = new pg.Client({ connectionString: args.postgres });
   await admin.connect();
@@ -68,6 +62,12 @@ async function database(): Promise<{ env: Record<string, string>; drop: () => Pr
   };
 }
 
+/**
+ * `rounds × concurrency × workers` guest creates (no disks), submitted at once with
+ * `Prefer: respond-async` and followed by long polls; the rate is operations over the time from
+ * the first submission to the last end. Enough rounds that start-up and the last straggler
+ * (±25 % latency) weigh little.
+ */
 async function measure(workers: number): Promise<Figure> {
   const db = await database();
   const stack = await startBenchStack(
