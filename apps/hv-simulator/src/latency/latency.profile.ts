@@ -70,7 +70,8 @@ const REALISTIC_MS: Record<CallOp, number> = {
   purge: 80,
   queryrdr: 80,
   execcmd: 300,
-  consolelog: 150,
+  rdrlist: 80,
+  rdrreceive: 100,
   // dedicate and online the FCPs, scan the LUN, mount, zipl, undedicate
   refresh_bootmap: 6000,
   // link, dasdfmt or fdisk, mkfs, detach
