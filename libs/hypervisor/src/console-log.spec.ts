@@ -34,7 +34,8 @@ class FakeHypervisor extends HypervisorTransport {
   }
   mgmt<T extends MgmtReply>(op: MgmtOperation, args: MgmtArgs): Promise<T> {
     this.calls.push([op, ...Object.values(args)].join(' '));
-    if (op === 'rdrlist') return Promise.resolve({ rc: 0, lines: [], files: this.files } as T);
+    if (op === 'rdrlist')
+      return Promise.resolve({ rc: 0, lines: [], files: this.files } as unknown as T);
     if (op === 'rdrreceive') return Promise.resolve(this.receive(args.spoolid) as T);
     return Promise.resolve({ rc: 0, lines: [] } as unknown as T);
   }
