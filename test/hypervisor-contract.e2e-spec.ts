@@ -42,8 +42,8 @@ const wireOptions = (port: number): WireClientOptions => ({
 type Transport = 'simulator' | 'smapi';
 
 async function clientFor(kind: Transport, h: Harness): Promise<HypervisorClient> {
-  const http = new SimulatorTransport(h.url, 5000);
-  if (kind === 'simulator') return new HypervisorClient(http, health);
+  if (kind === 'simulator')
+    return new HypervisorClient(new SimulatorTransport(h.url, 5000), health);
   const port = await h.sim.wire.listen(0, '127.0.0.1');
   // the simulator's management-guest executables, forwarding to this harness
   const tools = new ManagementTools({
@@ -52,7 +52,7 @@ async function clientFor(kind: Transport, h: Harness): Promise<HypervisorClient>
     longTimeoutMs: 20_000,
     env: { HV_SIMULATOR_URL: h.url },
   });
-  return new HypervisorClient(new SmapiTransport(wireOptions(port), tools, http), health);
+  return new HypervisorClient(new SmapiTransport(wireOptions(port), tools), health);
 }
 
 const file = (text: string) => Readable.from([Buffer.from(text)]);
@@ -74,6 +74,12 @@ const readerOf = async (hv: HypervisorClient, userid: string) =>
     name,
   }));
 
+/** LINUX01 spools its console, so the console log has files to list, receive and purge. */
+const SPOOLING = userDirectory('LINUX01', 'COMMAND SP CONS * START');
+/** Console lines without the logon's time (the two runs log on at different moments). */
+const consoleOf = async (hv: HypervisorClient, userid: string) =>
+  (await hv.consoleLog(userid)).map((l) => l.replace(/ \d{4}-\d\d-\d\dT\S+$/, ' <time>'));
+
 /** A step's result, or the codes it failed with. */
 const outcome = (p: Promise<unknown>): Promise<unknown> =>
   p.then(
@@ -92,8 +98,8 @@ const STEPS: [string, (hv: HypervisorClient) => Promise<unknown>][] = [
   ['vswitch exists', (hv) => hv.vswitchExists('VSW1')],
   ['vswitch query', (hv) => hv.vswitchQuery('VSW1')],
   ['vswitch names', (hv) => hv.vswitchNames()],
-  ['user create', (hv) => hv.imageCreateDM('LINUX01', userDirectory('LINUX01'))],
-  ['user create again', (hv) => hv.imageCreateDM('LINUX01', userDirectory('LINUX01'))],
+  ['user create', (hv) => hv.imageCreateDM('LINUX01', SPOOLING)],
+  ['user create again', (hv) => hv.imageCreateDM('LINUX01', SPOOLING)],
   [
     'disk add',
     (hv) =>
@@ -152,7 +158,8 @@ const STEPS: [string, (hv: HypervisorClient) => Promise<unknown>][] = [
   ['CP member of', (hv) => hv.memberOf('LINUX01')],
   ['CP relocating', (hv) => hv.relocating('LINUX01')],
   ['capture, logged on', (hv) => hv.createDiskImage('LINUX01', '0100', 6)],
-  ['console log', (hv) => hv.consoleLog('LINUX01')],
+  ['console log', (hv) => consoleOf(hv, 'LINUX01')],
+  ['console log, nothing new', (hv) => consoleOf(hv, 'LINUX01')],
   ['system information', (hv) => hv.systemInformationQuery()],
   ['system performance, one guest on', (hv) => hv.systemPerformanceInformationQuery()],
   ['disk query', (hv) => hv.imageDiskQuery('LINUX01')],
@@ -231,6 +238,10 @@ describe('hypervisor contract: simulator and smapi transports', () => {
     expect(wire.results).toEqual(http.results);
     // the table exercises failures too, not only successes
     expect(http.results.filter(([, r]) => 'failed' in (r as object)).length).toBeGreaterThan(4);
+    // the console log received the logon's file: Image_Console_Get, vmur list, receive, purge
+    const log = http.results.find(([name]) => name === 'console log')?.[1] as { ok: string[] };
+    expect(log.ok[0]).toMatch(/^LOGON LINUX01 AT \S+ <time>$/);
+    expect(http.results).toContainEqual(['console log, nothing new', { ok: [] }]);
   });
 
   it('the simulator logs the same call sequence for both', () => {
@@ -238,9 +249,10 @@ describe('hypervisor contract: simulator and smapi transports', () => {
     expect(wire.calls.length).toBeGreaterThanOrEqual(STEPS.length);
   });
 
-  it('over smapi, nothing but the console log uses the HTTP/JSON API: the rest is wire or tools', () => {
+  it('over smapi, nothing uses the HTTP/JSON API: every call is wire or tools', () => {
     expect(http.via.every((v) => / http$/.test(v))).toBe(true);
-    expect(wire.via.filter((v) => / http$/.test(v))).toEqual(['consolelog http']);
+    expect(wire.via.filter((v) => / http$/.test(v))).toEqual([]);
+    expect(wire.via).toContain('Image_Console_Get wire');
     const tools = wire.via.filter((v) => / tool /.test(v));
     expect(new Set(tools)).toEqual(
       new Set([
@@ -248,6 +260,8 @@ describe('hypervisor contract: simulator and smapi transports', () => {
         'punch tool vmur',
         'queryrdr tool vmcp',
         'purge tool vmcp',
+        'rdrlist tool vmur',
+        'rdrreceive tool vmur',
         'unpackdiskimage tool unpackdiskimage',
         'creatediskimage tool creatediskimage',
         'execcmd tool iucvclnt',

@@ -6,7 +6,7 @@ type Transport = 'simulator' | 'smapi';
 
 /**
  * A guest's life through the api and a worker: created with a root and a data disk, deployed from an image,
- * started, asked its OS, stopped and deleted. Answers what the simulator logged meanwhile.
+ * started, asked its OS and console, stopped and deleted. Answers what the simulator logged meanwhile.
  */
 async function guestLife(transport: Transport): Promise<CallRecord[]> {
   const stack = await TestStack.start({ transport, worker: 'in-process' });
@@ -32,6 +32,8 @@ async function guestLife(transport: Transport): Promise<CallRecord[]> {
     await ok('POST', '/guests/LIFE01/action', { action: 'deploy', image: 'life-img' });
     await ok('POST', '/guests/LIFE01/action', { action: 'start' });
     await ok('GET', '/guests/LIFE01/os_info');
+    // Image_Console_Get, CP SPOOL READER, vmur list: the console log needs no HTTP either
+    await ok('POST', '/guests/LIFE01/action', { action: 'get_console_output' });
     await ok('POST', '/guests/LIFE01/action', { action: 'stop' });
     await ok('DELETE', '/guests/LIFE01');
     return stack.simulator.calls.since(since);

@@ -16,6 +16,7 @@ import type {
   PunchReply,
   QueryReaderReply,
   ReaderFile,
+  ReaderListReply,
   SmapiFunction,
   SystemInfoOutput,
   UnpackDiskImageReply,
@@ -31,6 +32,7 @@ import type {
   VswitchSetParams,
 } from './vswitch.protocol.js';
 import { SmapiHealth } from './smapi-health.js';
+import { tolerating } from './smapi.tolerance.js';
 import { HypervisorTransport } from './transport.js';
 
 export type PowerState = 'on' | 'off';
@@ -335,9 +337,34 @@ export class HypervisorClient {
     return (await this.mgmt('execcmd', { userid: userid.toUpperCase(), cmd })).lines;
   }
 
-  /** The guest's spooled console lines; empty unless its directory spools the console. */
+  /**
+   * The guest's spooled console lines since the last read; empty unless its directory spools
+   * the console. As the reference's getVM.getConsole: Image_Console_Get closes the guest's
+   * console spool file into the management guest's reader (8/8: not logged on or not
+   * spooling, read here as nothing new), CP SPOOL READER CLASS * (else vmur may refuse a class;
+   * a failure only risks missing files), vmur list, then each of the guest's console files
+   * received. Unlike the reference (vmur receive purges), a file is received with hold and
+   * purged only once its text is in hand: a worker that dies between the two leaves it in the
+   * reader for the next read instead of losing it. 8/8 still goes on to the reader, for files
+   * such a read left behind.
+   */
   async consoleLog(userid: string): Promise<string[]> {
-    return (await this.mgmt('consolelog', { userid: userid.toUpperCase() })).lines;
+    const guest = userid.toUpperCase();
+    await tolerating(this.call('Image_Console_Get', guest), [8, 8]);
+    await this.observe(() => this.transport.cp(cpCommand('SPOOL', 'READER', 'CLASS', '*')));
+    const listed = await this.mgmt<ReaderListReply>('rdrlist', {});
+    const consoles = (listed.files ?? []).filter(
+      (f) => f.origin === guest && f.spoolClass === 'T' && f.type === 'CON',
+    );
+    const lines: string[] = [];
+    for (const { spoolId } of consoles) {
+      const spoolid = String(spoolId);
+      const text = await this.observe(() => this.transport.mgmt('rdrreceive', { spoolid }));
+      if (text.rc !== 0) continue; // as the reference: a file that cannot be received is skipped
+      lines.push(...text.lines);
+      await this.mgmt('purge', { spoolid });
+    }
+    return lines;
   }
 
   /** CP `QUERY SSI`: the cluster's lines as CP prints them; [] when not an SSI member. */

@@ -14,7 +14,8 @@ export const MGMT_OPERATIONS = [
   'purge',
   'queryrdr',
   'execcmd',
-  'consolelog',
+  'rdrlist',
+  'rdrreceive',
   'refresh_bootmap',
   'installfs',
 ] as const;
@@ -55,10 +56,31 @@ export interface ReaderFile {
  */
 export type ExecCmdReply = MgmtReply;
 
-/** consolelog `{userid}`: the guest's spooled console lines (none unless it spools). */
-export type ConsoleLogReply = MgmtReply;
+/** One spool file in the management guest's own reader, as `vmur list` shows it. */
+export interface ReaderListFile {
+  /** Who the file came from (a guest's console: that guest). */
+  origin: string;
+  spoolId: number;
+  spoolClass: string;
+  /** The spooling device: CON a console, PUN a punch, PRT a printer. */
+  type: string;
+}
 
-/** queryrdr `{userid}`. (purge `{userid, spoolid}` answers a plain MgmtReply.) */
+/** rdrlist `{}`: the management guest's own reader (`vmur list`). */
+export interface ReaderListReply extends MgmtReply {
+  files?: ReaderListFile[];
+}
+
+/**
+ * rdrreceive `{spoolid}`: one file of the management guest's own reader as text lines
+ * (`vmur receive -H -t -O`), held there: it goes only when purged.
+ */
+export type ReaderReceiveReply = MgmtReply;
+
+/**
+ * queryrdr `{userid}`. (purge `{userid, spoolid}` answers a plain MgmtReply; without a userid
+ * it purges from the management guest's own reader.)
+ */
 export interface QueryReaderReply extends MgmtReply {
   files?: ReaderFile[];
 }

@@ -37,6 +37,7 @@ export const SMAPI_FUNCTIONS = [
   'Image_Unlock_DM',
   'Image_Replace_DM',
   'Image_Performance_Query',
+  'Image_Console_Get',
   'Virtual_Network_Vswitch_Query',
   'Virtual_Network_Vswitch_Create_Extended',
   'Virtual_Network_Vswitch_Query_Extended',

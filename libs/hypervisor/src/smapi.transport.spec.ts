@@ -3,38 +3,15 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HvError } from '#envelope';
-import type { CpReply, MgmtReply } from './protocol.js';
 import { SmapiTransport } from './smapi.transport.js';
 import type { WireClientOptions } from './smapi/wire.client.js';
 import { ManagementTools } from './tools/management.tools.js';
-import { HypervisorTransport } from './transport.js';
 
 const word = (n: number): Buffer => {
   const b = Buffer.alloc(4);
   b.writeInt32BE(n);
   return b;
 };
-
-/** The HTTP side of the composed transport, recording what reaches it. */
-class RecordingRest extends HypervisorTransport {
-  readonly seen: string[] = [];
-  smapi(): never {
-    throw new Error('a function went to the HTTP transport');
-  }
-  cp(command: string): Promise<CpReply> {
-    this.seen.push(command);
-    return Promise.resolve({ rc: 0, lines: ['MAINT AT HVSIM1'] });
-  }
-  mgmt<T extends MgmtReply>(): Promise<T> {
-    return Promise.resolve({ rc: 0, lines: [] } as unknown as T);
-  }
-  mgmtFile(): Promise<MgmtReply> {
-    return Promise.resolve({ rc: 0, lines: [] });
-  }
-  ping(): Promise<boolean> {
-    return Promise.resolve(true);
-  }
-}
 
 /** A tools dir whose vmcp answers `<its words> AT HVSIM1`. */
 let toolsDir: string;
@@ -78,7 +55,7 @@ describe('SmapiTransport', () => {
     const names = Buffer.concat([word(7), Buffer.from('LINUX01')]);
     const body = Buffer.concat([word(9), word(0), word(0), word(names.length), names]);
     behaviour = (s) => s.end(Buffer.concat([word(9), word(body.length), body]));
-    const t = new SmapiTransport(opts(), tools(), new RecordingRest());
+    const t = new SmapiTransport(opts(), tools());
     await expect(t.smapi('Image_Name_Query_DM', '*')).resolves.toEqual({
       rc: 0,
       rs: 0,
@@ -91,7 +68,7 @@ describe('SmapiTransport', () => {
     const data = Buffer.from('HCPRLH0045E LINUX01 not logged on');
     const body = Buffer.concat([word(3), word(8), word(3000), data]);
     behaviour = (s) => s.end(Buffer.concat([word(3), word(body.length), body]));
-    const t = new SmapiTransport(opts(), tools(), new RecordingRest());
+    const t = new SmapiTransport(opts(), tools());
     await expect(
       t.smapi('VMRELOCATE', 'LINUX01', { action: 'MOVE', destination: 'HVSIM2' }),
     ).resolves.toEqual({ rc: 8, rs: 3000, errmsg: data.toString() });
@@ -102,7 +79,7 @@ describe('SmapiTransport', () => {
       const body = Buffer.concat([word(5), word(rc), word(rs)]);
       return Buffer.concat([word(5), word(body.length), body]);
     };
-    const t = new SmapiTransport(opts(), tools(), new RecordingRest());
+    const t = new SmapiTransport(opts(), tools());
     behaviour = (s) => s.end(answer(400, 8));
     await expect(t.smapi('Image_Create_DM', 'LINUX01', { directory: [] })).resolves.toEqual({
       rc: 400,
@@ -119,7 +96,7 @@ describe('SmapiTransport', () => {
 
   it('a stalled server is a timeout HvError naming the function, never the password', async () => {
     behaviour = () => undefined;
-    const t = new SmapiTransport(opts(), tools(), new RecordingRest());
+    const t = new SmapiTransport(opts(), tools());
     const e = (await t.smapi('Image_Lock_DM', 'LINUX01').catch((x: unknown) => x)) as HvError;
     expect(e).toBeInstanceOf(HvError);
     expect([e.rc, e.rs]).toEqual([1, 501]);
@@ -127,11 +104,10 @@ describe('SmapiTransport', () => {
     expect(e.message).not.toMatch(/s3cret/);
   });
 
-  it('nothing listening: unreachable; CP commands go to vmcp, not to the HTTP side', async () => {
+  it('nothing listening: unreachable; CP commands still go to vmcp', async () => {
     const closed = opts();
     await new Promise<void>((r) => server.close(() => r()));
-    const rest = new RecordingRest();
-    const t = new SmapiTransport(closed, tools(), rest);
+    const t = new SmapiTransport(closed, tools());
     const e = (await t.smapi('Image_Lock_DM', 'LINUX01').catch((x: unknown) => x)) as HvError;
     expect(e).toBeInstanceOf(HvError);
     expect(e.message).toMatch(/refused|ECONNREFUSED/i);
@@ -140,7 +116,6 @@ describe('SmapiTransport', () => {
       rc: 0,
       lines: ['QUERY USERID AT HVSIM1'],
     });
-    expect(rest.seen).toEqual([]);
     server = createServer();
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   });

@@ -30,9 +30,7 @@ function failure({ rc, rs, output }: SmapiResponse): SmapiReply<never> {
  * HV_TRANSPORT=smapi: systems-management functions over the request server's own byte
  * protocol (WireClient; its link failures are already Errors.hvUnreachable / hvTimeout); CP
  * commands and management-guest operations through the management guest's tools
- * (ManagementTools: vmcp, vmur, the IUCV client, the zthin scripts). Only the console log
- * still goes to `rest`, the simulator's HTTP transport: the reference reads it with
- * Image_Console_Get and vmur, which are not implemented yet.
+ * (ManagementTools: vmcp, vmur, the IUCV client, the zthin scripts).
  */
 export class SmapiTransport extends HypervisorTransport {
   private readonly wire: WireClient;
@@ -40,7 +38,6 @@ export class SmapiTransport extends HypervisorTransport {
   constructor(
     private readonly opts: WireClientOptions,
     private readonly tools: ManagementTools,
-    private readonly rest: HypervisorTransport,
   ) {
     super();
     this.wire = new WireClient(opts);
@@ -70,7 +67,6 @@ export class SmapiTransport extends HypervisorTransport {
     input?: Readable,
     onBytes?: (sent: number) => void,
   ): Promise<T> {
-    if (op === 'consolelog') return this.rest.mgmt<T>(op, args, input, onBytes);
     return this.tools.mgmt<T>(op, args, input, onBytes);
   }
 

@@ -10,13 +10,11 @@ import type { HypervisorTransport } from './transport.js';
  * dry-run check (`npm run hv:check`), so the check exercises what the service would use.
  */
 export async function createHypervisorTransport(cfg: AppConfig): Promise<HypervisorTransport> {
-  const http = new SimulatorTransport(cfg.HV_SIMULATOR_URL, cfg.HV_CALL_TIMEOUT_S * 1000);
   switch (cfg.HV_TRANSPORT) {
     case 'simulator':
-      return http;
+      return new SimulatorTransport(cfg.HV_SIMULATOR_URL, cfg.HV_CALL_TIMEOUT_S * 1000);
     case 'smapi':
-      // Functions over the wire, CP and management-guest calls through the tools; only the
-      // console log still goes over HTTP (Image_Console_Get is not implemented).
-      return new SmapiTransport(await wireClientOptions(cfg), managementTools(cfg), http);
+      // functions over the wire, CP and management-guest calls through the tools
+      return new SmapiTransport(await wireClientOptions(cfg), managementTools(cfg));
   }
 }

@@ -2,6 +2,7 @@ import type { CpReply } from '#hypervisor';
 import type { HypervisorState } from '../state/hypervisor.state.js';
 import { matches } from './cp.abbrev.js';
 import { queryCommand } from './query.cp.js';
+import { spoolCommand } from './spool.cp.js';
 
 /** A parsed CP command line: upper-case words, and the userid it is about (for faults, log). */
 export interface CpCommand {
@@ -24,5 +25,6 @@ export function parseCp(command: string): CpCommand {
 export function runCp(state: HypervisorState, cmd: CpCommand): CpReply {
   const [verb] = cmd.words;
   if (matches(verb, 'QUERY', 1)) return queryCommand(state, cmd.words.slice(1));
+  if (matches(verb, 'SPOOL', 2)) return spoolCommand(cmd.words.slice(1));
   return { rc: 1, lines: [`HCP001E Unknown CP command: ${verb ?? ''}`] };
 }

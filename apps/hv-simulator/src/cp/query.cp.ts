@@ -1,7 +1,7 @@
 import { cpTimestamp, type CpReply } from '#hypervisor';
 import { SYSTEM } from '../ssi/system.info.js';
 import { USERID_RE } from '../state/directory.parser.js';
-import type { HypervisorState } from '../state/hypervisor.state.js';
+import { MANAGEMENT_GUEST, type HypervisorState } from '../state/hypervisor.state.js';
 import { matches } from './cp.abbrev.js';
 import { querySsi } from './query-ssi.cp.js';
 
@@ -64,7 +64,7 @@ function queryVmrelocate(state: HypervisorState, operands: string[]): CpReply {
 
 /** QUERY USERID: who is asking (the management guest) and on which system. */
 function queryUserid(state: HypervisorState): CpReply {
-  return { rc: 0, lines: [`HVSIMMGR AT ${state.systemId}`] };
+  return { rc: 0, lines: [`${MANAGEMENT_GUEST} AT ${state.systemId}`] };
 }
 
 /**

@@ -3,9 +3,10 @@ import { finished } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import type { MgmtOperation } from '#hypervisor';
 import { createDiskImage, type CaptureAnswer } from '../mgmt/capture.mgmt.js';
-import { consoleLog, execCommand } from '../mgmt/guest-command.mgmt.js';
+import { execCommand } from '../mgmt/guest-command.mgmt.js';
 import { installFileSystem } from '../mgmt/installfs.mgmt.js';
 import { isMgmtOperation, runMgmt, type MgmtQuery } from '../mgmt/mgmt.reply.js';
+import { listOwnReader, receiveOwnFile } from '../mgmt/own-reader.mgmt.js';
 import { punchFile, purgeReaderFile, queryReader } from '../mgmt/reader.mgmt.js';
 import { unpackDiskImage } from '../mgmt/unpack.mgmt.js';
 import type { HypervisorState } from '../state/hypervisor.state.js';
@@ -26,7 +27,8 @@ const OPERATIONS: Record<MgmtOperation, Operation> = {
   purge: purgeReaderFile,
   queryrdr: queryReader,
   execcmd: execCommand,
-  consolelog: consoleLog,
+  rdrlist: listOwnReader,
+  rdrreceive: receiveOwnFile,
   refresh_bootmap: refreshBootmap,
   installfs: installFileSystem,
 };

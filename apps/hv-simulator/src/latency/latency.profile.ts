@@ -44,6 +44,8 @@ const REALISTIC_MS: Record<CallOp, number> = {
   Image_Unlock_DM: 300,
   Image_Replace_DM: 1200,
   Image_Performance_Query: 100,
+  // CP SPOOL CONSOLE CLOSE and TRANSFER
+  Image_Console_Get: 150,
   // vswitch changes are CP DEFINE/SET/DETACH VSWITCH plus, with persist, the system config file
   Virtual_Network_Vswitch_Query: 100,
   Virtual_Network_Vswitch_Create_Extended: 700,
@@ -68,7 +70,8 @@ const REALISTIC_MS: Record<CallOp, number> = {
   purge: 80,
   queryrdr: 80,
   execcmd: 300,
-  consolelog: 150,
+  rdrlist: 80,
+  rdrreceive: 100,
   // dedicate and online the FCPs, scan the LUN, mount, zipl, undedicate
   refresh_bootmap: 6000,
   // link, dasdfmt or fdisk, mkfs, detach

@@ -1,4 +1,4 @@
-import type { ConsoleLogReply, ExecCmdReply } from '#hypervisor';
+import type { ExecCmdReply } from '#hypervisor';
 import { bootLines, writeConsole } from '../state/guest-console.js';
 import { parseUserStatement } from '../state/directory.parser.js';
 import { bootDevice, detectOs } from '../state/guest-os.js';
@@ -169,16 +169,4 @@ export function execCommand(state: HypervisorState, q: MgmtQuery): ExecCmdReply 
     if (m) return { rc: 0, lines: withOperands(state, u, m) };
   }
   throw mgmtFail(RC.USAGE, `Command not supported by the simulated guest: ${cmd}`);
-}
-
-/**
- * consolelog: the guest's spooled console (CP `SPOOL CONSOLE CLOSE`, read from the reader).
- * Nothing is spooled unless the directory started console spooling at logon; the spool of the
- * last logon stays readable after logoff.
- */
-export function consoleLog(state: HypervisorState, q: MgmtQuery): ConsoleLogReply {
-  const userid = useridArg(q);
-  const u = state.user(userid);
-  if (!u) throw notInDirectory(userid);
-  return { rc: 0, lines: [...(u.console ?? [])] };
 }

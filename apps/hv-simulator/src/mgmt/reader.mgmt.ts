@@ -2,12 +2,13 @@ import { createWriteStream, renameSync, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MgmtReply, PunchReply, QueryReaderReply } from '#hypervisor';
-import type { HypervisorState } from '../state/hypervisor.state.js';
+import { MANAGEMENT_GUEST, type HypervisorState } from '../state/hypervisor.state.js';
 import type { SpoolFileRecord } from '../state/state.types.js';
+import { purgeOwnFile } from './own-reader.mgmt.js';
 import { arg, mgmtFail, notInDirectory, RC, useridArg, type MgmtQuery } from './mgmt.reply.js';
 
 /** Who punches: the management guest (CP QUERY USERID answers it too). */
-const ORIGIN = 'HVSIMMGR';
+const ORIGIN = MANAGEMENT_GUEST;
 /** vmur punches 80-byte card records. */
 const RECORD = 80;
 
@@ -58,8 +59,12 @@ export async function punchFile(
   }
 }
 
-/** purge: removes one spool file (by id) from the user's reader. */
+/**
+ * purge: removes one spool file (by id) from the user's reader; without a userid, from the
+ * management guest's own (CP PURGE RDR id).
+ */
 export function purgeReaderFile(state: HypervisorState, q: MgmtQuery): MgmtReply {
+  if (q.userid === undefined) return purgeOwnFile(state, q);
   const userid = useridArg(q);
   const raw = arg(q, 'spoolid');
   if (!/^\d{1,4}$/.test(raw)) throw mgmtFail(RC.USAGE, `Invalid spoolid: ${raw}.`);

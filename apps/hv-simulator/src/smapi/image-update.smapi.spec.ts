@@ -64,7 +64,8 @@ describe('guest change functions', () => {
     expect((await h.mgmt('execcmd', { userid: 'LINUX01', cmd: "echo 'ping'" })).json).toMatchObject(
       { rc: 3 },
     );
-    expect((await h.mgmt('consolelog', { userid: 'LINUX01' })).json).toEqual({ rc: 0, lines: [] });
+    // not spooling: nothing to close and transfer
+    expect(await h.smapi('Image_Console_Get', 'LINUX01')).toMatchObject({ rc: 8, rs: 8 });
 
     await h.smapi('Image_Deactivate', 'LINUX01', { immediate: true });
     await h.smapi('Image_Lock_DM', 'LINUX01');
@@ -72,7 +73,9 @@ describe('guest change functions', () => {
       directory: [...LINUX01, 'COMMAND SPOOL CONSOLE * START'],
     });
     await h.smapi('Image_Activate', 'LINUX01');
-    const log = (await h.mgmt('consolelog', { userid: 'LINUX01' })).json as { lines: string[] };
+    expect(await h.smapi('Image_Console_Get', 'LINUX01')).toEqual({ rc: 0, rs: 0 });
+    const [file] = (await h.mgmt('rdrlist', {})).json.files as { spoolId: number }[];
+    const log = (await h.mgmt('rdrreceive', { spoolid: String(file.spoolId) })).json;
     expect(log.lines[0]).toMatch(/^LOGON LINUX01 AT /);
     expect(log.lines.length).toBeGreaterThan(1);
   });

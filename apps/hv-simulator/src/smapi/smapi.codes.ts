@@ -22,6 +22,9 @@ export const CODES = {
   IMAGE_BEING_DEACTIVATED: code(200, 16, 'Image being deactivated'),
   // rc 0 rs 12 is Image_Status_Query's own "Image not active" (a success with a note).
   STATUS_NOT_ACTIVE: code(0, 12, 'Image not active'),
+  // [RC_NOTDONE]-level 8/8 of Image_Console_Get (feilong smtLayer msgs 0409): not logged on,
+  // not spooling its console, or no console output since the last one was taken
+  CONSOLE_NOT_AVAILABLE: code(8, 8, 'Image not logged on or not spooling its console'),
   // [RCERR_IMAGEDEVU] 204: devices of the running configuration
   IMAGE_DEVICE_NOT_EXIST: code(204, 8, 'Image device does not exist'),
   // [RCERR_IMAGEDISKU] 208

@@ -7,6 +7,7 @@ import {
 } from './image-directory.smapi.js';
 import { imageDiskCreateDM, imageDiskDeleteDM } from './image-disk.smapi.js';
 import { imageDiskQuery } from './image-disk-query.smapi.js';
+import { imageConsoleGet } from './image-console.smapi.js';
 import { imageActivate, imageDeactivate, imageStatusQuery } from './image-power.smapi.js';
 import {
   imageLockDM,
@@ -63,6 +64,7 @@ const HANDLERS: Record<SmapiFunction, SmapiHandler> = {
   Image_Unlock_DM: imageUnlockDM,
   Image_Replace_DM: imageReplaceDM,
   Image_Performance_Query: imagePerformanceQuery,
+  Image_Console_Get: imageConsoleGet,
   Virtual_Network_Vswitch_Query: vswitchQuery,
   Virtual_Network_Vswitch_Create_Extended: vswitchCreateExtended,
   Virtual_Network_Vswitch_Query_Extended: vswitchQueryExtended,

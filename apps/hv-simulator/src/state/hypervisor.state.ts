@@ -3,7 +3,7 @@ import { DiskFiles } from './disk.files.js';
 import { unitsToBytes } from './geometry.constants.js';
 import { volumeFree } from './pool.allocator.js';
 import type { StateStore } from './state.store.js';
-import type { PoolRecord, SimState, UserRecord } from './state.types.js';
+import type { PoolRecord, SimState, SpoolFileRecord, UserRecord } from './state.types.js';
 import {
   DEFAULT_FCP_INVENTORY,
   fcpDevicesOf,
@@ -11,6 +11,9 @@ import {
   type FcpRecord,
 } from '../fcp/fcp.inventory.js';
 import type { VswitchRecord } from './network.types.js';
+
+/** The management guest: who the service's tools run as (CP QUERY USERID answers it). */
+export const MANAGEMENT_GUEST = 'HVSIMMGR';
 
 /** CP numbers spool files 1–9999, system-wide, and wraps around. */
 const MAX_SPOOL_ID = 9999;
@@ -147,8 +150,11 @@ export class HypervisorState {
 
   /** The next free spool id, or undefined when every id is taken. */
   nextSpoolId(): number | undefined {
-    const users = Object.values(this.data.users);
-    const used = new Set(users.flatMap((u) => u.reader.map((f) => f.spoolId)));
+    const readers = [
+      ...Object.values(this.data.users).map((u) => u.reader),
+      this.managementReader(),
+    ];
+    const used = new Set(readers.flat().map((f) => f.spoolId));
     if (used.size >= MAX_SPOOL_ID) return undefined;
     let id = this.data.spoolSeq ?? 0;
     do id = (id % MAX_SPOOL_ID) + 1;
@@ -156,6 +162,12 @@ export class HypervisorState {
     this.data.spoolSeq = id;
     this.changed();
     return id;
+  }
+
+  /** The management guest's own reader, oldest first (live records: mutators call `changed()`). */
+  managementReader(): SpoolFileRecord[] {
+    this.data.managementReader ??= [];
+    return this.data.managementReader;
   }
 
   pool(name: string): PoolRecord | undefined {

@@ -62,6 +62,10 @@ export interface SpoolFileRecord {
   size: number;
   /** Arrival, ISO 8601. */
   time: string;
+  /** Who sent it; absent = the management guest (its punch). */
+  origin?: string;
+  /** The spooling device: `CON` a console file; absent = `PUN`, a punched file. */
+  type?: 'PUN' | 'CON';
 }
 
 export interface UserRecord {
@@ -117,6 +121,8 @@ export interface SimState {
   pools: Record<string, PoolRecord>;
   /** Last spool id given out (system-wide, as CP numbers spool files); absent = none yet. */
   spoolSeq?: number;
+  /** The management guest's own reader (Image_Console_Get's console files); absent = empty. */
+  managementReader?: SpoolFileRecord[];
   /** FCP devices (fcp/fcp.inventory.ts); absent = the default inventory, seeded on first use. */
   fcp?: FcpRecord[];
   /** Vswitches by name (network/); absent = none defined. */

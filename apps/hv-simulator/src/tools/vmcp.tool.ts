@@ -15,10 +15,15 @@ function cpRc(lines: string[]): number {
 
 /**
  * CP's reader commands that the simulator keeps as management operations (so its call log
- * names them alike over both transports): `PURGE userid RDR id`, `QUERY RDR userid ALL`.
+ * names them alike over both transports): `PURGE userid RDR id`, `PURGE RDR id` (the own
+ * reader), `QUERY RDR userid ALL`.
  */
 async function readerCommand(words: string[]): Promise<ToolReply | undefined> {
   const [verb, a, b, c] = words;
+  if (is(verb, 'PURGE', 5) && is(a, 'RDR', 3) && b && words.length === 3) {
+    const r = await mgmtCall('vmcp', 'purge', { spoolid: b });
+    return r.rc === 0 ? r : { rc: cpRc(r.lines), lines: bare(r.lines) };
+  }
   if (is(verb, 'PURGE', 5) && is(b, 'RDR', 3) && a && c && words.length === 4) {
     const r = await mgmtCall('vmcp', 'purge', { userid: a, spoolid: c });
     return r.rc === 0 ? r : { rc: cpRc(r.lines), lines: bare(r.lines) };

@@ -49,6 +49,7 @@ const PARAMS: Record<SmapiFunction, Record<string, unknown>> = {
   },
   Image_Pause: { pause: true },
   Image_Lock_DM: {},
+  Image_Console_Get: {},
   Image_Unlock_DM: {},
   Image_Replace_DM: { directory: ['USER LINUX01 PW 2G 4G G'] },
   Image_Performance_Query: {},

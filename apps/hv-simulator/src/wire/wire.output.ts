@@ -152,6 +152,7 @@ const RECORDS: Record<SmapiFunction, ToRecord> = {
   VMRELOCATE: nothing,
   Image_Pause: nothing,
   Image_Lock_DM: nothing,
+  Image_Console_Get: nothing,
   Image_Unlock_DM: nothing,
   Image_Replace_DM: nothing,
   Image_Performance_Query: performance,

@@ -103,6 +103,7 @@ const PARAMS: Record<SmapiFunction, ToParams> = {
     return { pause: raw in PAUSE ? PAUSE[raw] : raw };
   },
   Image_Lock_DM: nothing,
+  Image_Console_Get: nothing,
   Image_Unlock_DM: nothing,
   Image_Replace_DM: directory,
   Image_Performance_Query: nothing,

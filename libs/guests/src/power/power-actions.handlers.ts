@@ -109,8 +109,9 @@ export class ResetGuestHandler implements OperationHandler<'guest.reset'> {
 }
 
 /**
- * guest.console-output: the guest's spooled console, one string. Only a guest whose directory
- * has `COMMAND SP CONS * START` spools its console; for others the output is empty.
+ * guest.console-output: the guest's spooled console since the last read, one string (a read
+ * takes it, as the reference's does). Only a guest whose directory has
+ * `COMMAND SP CONS * START` spools its console; for others the output is empty.
  */
 @Injectable()
 export class ConsoleOutputHandler implements OperationHandler<'guest.console-output'> {
@@ -119,7 +120,7 @@ export class ConsoleOutputHandler implements OperationHandler<'guest.console-out
     private readonly guests: GuestsRepository,
   ) {}
 
-  // a read: nothing to record as a step or undo
+  // no step or undo: a console file leaves the reader only once read (HypervisorClient.consoleLog)
   async run({ userid }: GuestTargetPayload): Promise<string> {
     await requireManagedGuest(this.guests, userid);
     const lines = await this.hv.consoleLog(userid);

@@ -104,6 +104,23 @@ describe('SMAPI request encoding', () => {
     );
   });
 
+  it('Image_Console_Get: the standard header alone (the guest is the target)', () => {
+    // 4+17 + 4+5 + 4+2 + 4+7 = 47 = 0x2f; vmapiImageConsoleGet.c sends no parameter after it
+    expect(encodeRequest('Image_Console_Get', caller, {})).toEqual(
+      b(
+        '0000002f',
+        '00000011',
+        t('Image_Console_Get'),
+        '00000005',
+        t('MAINT'),
+        '00000002',
+        t('pw'),
+        '00000007',
+        t('LINUX01'),
+      ),
+    );
+  });
+
   it('Image_Pause: PAUSE=YES bare, with neither length nor terminator', () => {
     expect(encodeRequest('Image_Pause', caller, { pause: 'PAUSE=YES' })).toEqual(
       b(w(4 + 11 + 4 + 5 + 4 + 2 + 4 + 7 + 9), head('Image_Pause'), t('PAUSE=YES')),
@@ -165,6 +182,16 @@ describe('SMAPI response decoding', () => {
       rc: 0,
       rs: 0,
       output: { operationId: 7 },
+    });
+  });
+
+  it('Image_Console_Get: request id, rc and rs only (8/8: not logged on or not spooling)', () => {
+    const wire = b('00000003', '0000000c', '00000003', '00000008', '00000008');
+    expect(decodeResponse('Image_Console_Get', wire)).toEqual({
+      requestId: 3,
+      rc: 8,
+      rs: 8,
+      output: {},
     });
   });
 

@@ -147,6 +147,8 @@ export const IMAGE_LAYOUTS = {
     input: [{ name: 'directory', kind: 'records' }],
     output: [],
   },
+  // vmapiImageConsoleGet.c: the common header alone; the answer is codes only
+  Image_Console_Get: { header: 'standard', input: [], output: [] },
   Image_Performance_Query: {
     header: 'standard',
     input: [{ name: 'guests', kind: 'cstrings' }],

@@ -123,6 +123,8 @@ export const IMAGE_MAPPINGS = {
   Image_Lock_DM: { toWire: () => ({ deviceAddress: '' }), fromWire: none },
   Image_Unlock_DM: { toWire: () => ({ deviceAddress: '' }), fromWire: none },
   Image_Replace_DM: { toWire: (p) => ({ directory: list(p.directory) }), fromWire: none },
+  // The target is the guest, whose console file goes to the caller's reader.
+  Image_Console_Get: { toWire: () => ({}), fromWire: none },
   // The target is the guest; the guest list repeats it (the reference sends the one userid).
   Image_Performance_Query: {
     toWire: (_p, target) => ({ guests: [target] }),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { HvError } from '#envelope';
-import type { QueryReaderReply } from '../protocol.js';
+import type { QueryReaderReply, ReaderListReply } from '../protocol.js';
 import { ManagementTools } from './management.tools.js';
 
 let dir: string;
@@ -128,6 +128,71 @@ echo "HVSIMMGR 0007 X PUN 00000003 001 NONE 01/02 03:04:05 cfgdrive.tgz"`,
       lines: ['ERROR: HCPCSP042E No such spool file'],
     });
     expect(argsOf('vmcp')).toEqual(['PURGE', 'LINUX01', 'RDR', '12']);
+  });
+});
+
+describe("ManagementTools: the management guest's own reader (console files)", () => {
+  it('rdrlist: `vmur list`, its file lines parsed (origin, id, class, type)', async () => {
+    recording(
+      'vmur',
+      `echo "ORIGINID FILE CLASS RECORDS  CPY HOLD DATE  TIME     NAME      TYPE     DIST"
+echo "LINUX01  0012 T CON 00000003 001 NONE 11/26 01:02:03 LINUX01   CONSOLE  LINUX01"
+echo "HVSIMMGR 0013 X PUN 00000001 001 NONE 11/26 01:02:04 cfg.sh"`,
+    );
+    const r = await tools().mgmt<ReaderListReply>('rdrlist', {});
+    expect(argsOf('vmur')).toEqual(['list']);
+    expect(r.rc).toBe(0);
+    expect(r.files).toEqual([
+      { origin: 'LINUX01', spoolId: 12, spoolClass: 'T', type: 'CON' },
+      { origin: 'HVSIMMGR', spoolId: 13, spoolClass: 'X', type: 'PUN' },
+    ]);
+  });
+
+  it('rdrlist: an empty reader is no files; a failing vmur is rc 3 with ERROR lines', async () => {
+    tool('vmur', 'echo "NO RDR FILES"');
+    await expect(tools().mgmt('rdrlist', {})).resolves.toEqual({
+      rc: 0,
+      lines: ['NO RDR FILES'],
+      files: [],
+    });
+    tool('vmur', 'echo "vmur: Reader device is offline" >&2; exit 1');
+    await expect(tools().mgmt('rdrlist', {})).resolves.toEqual({
+      rc: 3,
+      lines: ['ERROR: vmur: Reader device is offline'],
+    });
+  });
+
+  it('rdrreceive: `vmur re -H -t -O id`, held in the reader; stdout is the text', async () => {
+    recording('vmur', 'printf "LOGON LINUX01\\nboot line\\n"');
+    await expect(tools().mgmt('rdrreceive', { spoolid: '12' })).resolves.toEqual({
+      rc: 0,
+      lines: ['LOGON LINUX01', 'boot line'],
+    });
+    expect(argsOf('vmur')).toEqual(['re', '-H', '-t', '-O', '12']);
+  });
+
+  it('rdrreceive: a failing vmur is rc 3; a spool id that is not 1-4 digits never runs it', async () => {
+    tool('vmur', 'echo "vmur: Spool file 12 does not exist" >&2; exit 1');
+    await expect(tools().mgmt('rdrreceive', { spoolid: '12' })).resolves.toEqual({
+      rc: 3,
+      lines: ['ERROR: vmur: Spool file 12 does not exist'],
+    });
+    tool('vmur', `touch "${dir}/ran"`);
+    for (const spoolid of ['12345', '-H', '1 2', '']) {
+      expect((await tools().mgmt('rdrreceive', { spoolid })).rc).toBe(1);
+    }
+    expect(readdirSync(dir)).not.toContain('ran');
+  });
+
+  it("purge without a userid: CP PURGE RDR id, the management guest's own reader", async () => {
+    recording('vmcp', 'echo "0000001 FILE PURGED"');
+    await expect(tools().mgmt('purge', { spoolid: '12' })).resolves.toEqual({
+      rc: 0,
+      lines: ['0000001 FILE PURGED'],
+    });
+    expect(argsOf('vmcp')).toEqual(['PURGE', 'RDR', '12']);
+    expect((await tools().mgmt('purge', { userid: 'A B', spoolid: '12' })).rc).toBe(1);
+    expect((await tools().mgmt('purge', { spoolid: 'ALL' })).rc).toBe(1);
   });
 });
 

@@ -14,9 +14,10 @@ import type {
   MgmtReply,
   PunchReply,
   QueryReaderReply,
+  ReaderListReply,
 } from '../protocol.js';
 import { installFileSystem } from './install-fs.tools.js';
-import { parseReaderLines } from './reader.lines.js';
+import { parseReaderLines, parseReaderList, SPOOL_ID } from './reader.lines.js';
 import { toolPaths, type ToolName } from './tool.paths.js';
 import { outputLines, runTool, type ToolResult } from './tool.runner.js';
 
@@ -43,8 +44,13 @@ const MGMT = { USAGE: 1, FAILED: 3 } as const;
 /** The management guest punches to readers in this class (see punch()). */
 const PUNCH_CLASS = 'X';
 
+/** A z/VM userid as CP takes it (what reaches vmcp/vmur is checked, not trusted). */
+const USERID = /^[A-Z0-9@#$_-]{1,8}$/i;
+
 const asError = (lines: string[]): string[] =>
   lines.map((l) => (l.startsWith('ERROR') ? l : `ERROR: ${l}`));
+/** A value that must not reach the tool: refused as the scripts refuse bad parameters. */
+const usage = (why: string): MgmtReply => ({ rc: MGMT.USAGE, lines: [`ERROR: ${why}`] });
 
 /**
  * CP commands and management-guest operations as the reference runs them on the management
@@ -99,7 +105,11 @@ export class ManagementTools {
       case 'punch':
         return (await this.punch(args, input)) as T;
       case 'purge':
-        return (await this.cpAsMgmt(['PURGE', args.userid, 'RDR', args.spoolid])) as T;
+        return (await this.purge(args)) as T;
+      case 'rdrlist':
+        return (await this.readerList()) as T;
+      case 'rdrreceive':
+        return (await this.receive(args.spoolid)) as T;
       case 'queryrdr':
         return (await this.queryReader(args.userid)) as T;
       case 'execcmd':
@@ -110,7 +120,6 @@ export class ManagementTools {
         // dasdfmt and mkfs go over the whole disk: the disk-image timeout
         return (await installFileSystem((t, a, i) => this.run(t, a, true, i), args)) as T;
       case 'creatediskimage':
-      case 'consolelog':
         throw new Error(`management operation ${op} is not run through mgmt()`);
     }
   }
@@ -125,6 +134,39 @@ export class ManagementTools {
   private async queryReader(userid: string): Promise<QueryReaderReply> {
     const r = await this.cpAsMgmt(['QUERY', 'RDR', userid, 'ALL']);
     return r.rc === 0 ? { ...r, files: parseReaderLines(r.lines) } : r;
+  }
+
+  /**
+   * CP `PURGE userid RDR id`, or without a userid `PURGE RDR id`: the management guest's own
+   * reader (where Image_Console_Get puts a guest's console).
+   */
+  private purge(args: MgmtArgs): Promise<MgmtReply> | MgmtReply {
+    const { userid, spoolid } = args;
+    if (!SPOOL_ID.test(spoolid ?? '')) return usage(`Invalid spoolid: ${spoolid}.`);
+    if (!userid) return this.cpAsMgmt(['PURGE', 'RDR', spoolid]);
+    if (!USERID.test(userid)) return usage(`Invalid userid: ${userid}.`);
+    return this.cpAsMgmt(['PURGE', userid, 'RDR', spoolid]);
+  }
+
+  /** `vmur list`: the management guest's own reader, its file lines parsed. */
+  private async readerList(): Promise<ReaderListReply> {
+    const r = await this.run('vmur', ['list']);
+    const code = this.exitCode('vmur', r);
+    if (code !== 0) return { rc: MGMT.FAILED, lines: asError(outputLines(r.stdout + r.stderr)) };
+    const lines = outputLines(r.stdout);
+    return { rc: 0, lines, files: parseReaderList(lines) };
+  }
+
+  /**
+   * `vmur receive -H -t -O id`: a file of the management guest's own reader as text on stdout,
+   * held (-H) in the reader: the caller purges it once it has the text.
+   */
+  private async receive(spoolid: string | undefined): Promise<MgmtReply> {
+    if (!SPOOL_ID.test(spoolid ?? '')) return usage(`Invalid spoolid: ${spoolid}.`);
+    const r = await this.run('vmur', ['re', '-H', '-t', '-O', spoolid as string]);
+    const code = this.exitCode('vmur', r);
+    if (code !== 0) return { rc: MGMT.FAILED, lines: asError(outputLines(r.stdout + r.stderr)) };
+    return { rc: 0, lines: outputLines(r.stdout) };
   }
 
   /**

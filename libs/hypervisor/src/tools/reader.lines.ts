@@ -1,4 +1,4 @@
-import type { ReaderFile } from '../mgmt.protocol.js';
+import type { ReaderFile, ReaderListFile } from '../mgmt.protocol.js';
 
 /** vmur and CP count a punched file in 80-byte card records. */
 const RECORD_BYTES = 80;
@@ -34,6 +34,25 @@ export function parseReaderLines(lines: readonly string[], now = new Date()): Re
       size: Number(records) * RECORD_BYTES,
       time: at(year),
     });
+  }
+  return files;
+}
+
+/** The spool id of a reader file, as CP and vmur take it: 1–4 digits. */
+export const SPOOL_ID = /^\d{1,4}$/;
+
+/**
+ * The files of `vmur list` (the management guest's own reader): columns ORIGINID FILE CLASS
+ * RECORDS CPY HOLD DATE TIME NAME TYPE DIST, the CLASS column being the class and the
+ * spooling device (`T CON` a console). Read word by word as the reference does
+ * (smtLayer getVM.getConsole); the heading and `NO RDR FILES` have no spool id.
+ */
+export function parseReaderList(lines: readonly string[]): ReaderListFile[] {
+  const files: ReaderListFile[] = [];
+  for (const line of lines) {
+    const [origin, id, spoolClass, type] = line.trim().split(/\s+/);
+    if (!type || !SPOOL_ID.test(id) || spoolClass.length !== 1) continue;
+    files.push({ origin, spoolId: Number(id), spoolClass, type });
   }
   return files;
 }
