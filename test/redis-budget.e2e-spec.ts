@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Redis } from 'ioredis';
+import { LEAVE_LINE_LUA } from '../libs/operations/src/coordination/line-scripts.js';
 import { TestRedis } from './faults/support/redis-server.js';
 import { TestStack } from './support/stack.js';
 
@@ -87,7 +88,7 @@ describe('Redis commands per operation', () => {
   });
 
   const serverReads = async () =>
-    Number(/total_reads_processed:(\d+)/.exec((await admin.info('stats')))![1]);
+    Number(/total_reads_processed:(\d+)/.exec(await admin.info('stats'))![1]);
 
   /** Which ACL user each client address is. */
   const users = async (): Promise<Map<string, string>> => {
@@ -164,7 +165,7 @@ describe('Redis commands per operation', () => {
   });
 });
 
-/** BullMQ's scripts by the SHA1 its EVALSHAs name them with (their file names, e.g. `moveToActive-11`). */
+/** BullMQ's scripts (and ours) by the SHA1 its EVALSHAs name them with (their file names, e.g. `moveToActive-11`). */
 async function bullScripts(): Promise<Map<string, string>> {
   const dir = join(dirname(createRequire(import.meta.url).resolve('bullmq')), 'scripts');
   const byHash = new Map<string, string>();
@@ -175,5 +176,6 @@ async function bullScripts(): Promise<Map<string, string>> {
       byHash.set(createHash('sha1').update(script.content).digest('hex'), file.slice(0, -3));
     }
   }
+  byHash.set(createHash('sha1').update(LEAVE_LINE_LUA).digest('hex'), 'hvoLeaveLine');
   return byHash;
 }
