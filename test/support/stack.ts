@@ -166,8 +166,9 @@ export class TestStack {
     }
   }
 
-  async startWorker(): Promise<void> {
-    this.worker ??= await createWorker(loadConfig({ ...this.env, LOG_LEVEL: 'warn' }));
+  /** The worker in this process; `env` overrides settings of the stack for it alone. */
+  async startWorker(env: Record<string, string> = {}): Promise<void> {
+    this.worker ??= await createWorker(loadConfig({ ...this.env, LOG_LEVEL: 'warn', ...env }));
   }
 
   /** SQL statements the in-process worker has sent to the database so far. */

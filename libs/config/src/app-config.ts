@@ -56,6 +56,8 @@ export class AppConfig {
   QUEUE_CONCURRENCY: string[] = [];
   /** Jobs waiting in one queue beyond which new operations are refused with 429. */
   @Type(() => Number) @IsInt() @Min(1) QUEUE_BACKLOG_MAX = 10000;
+  /** How old a queue's backlog count may be while far below QUEUE_BACKLOG_MAX (below half). */
+  @Type(() => Number) @IsInt() @Min(0) QUEUE_BACKLOG_CHECK_MS = 250;
   /** How often an operation waiting for its guest's turn looks again (it is also woken). */
   @Type(() => Number) @IsInt() @Min(50) GUEST_TURN_RECHECK_MS = 2000;
   @Type(() => Number) @IsInt() @Min(1) OPERATION_RETENTION_DAYS = 7;

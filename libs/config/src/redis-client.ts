@@ -66,8 +66,11 @@ export function createRedisClient(
   extra: Partial<RedisOptions> = {},
 ): RedisClient {
   if (isClustered(s)) {
-    const node = { ...redisOptions(s.REDIS_URL, role), ...extra } as RedisOptions;
-    return new Cluster(clusterNodes(s.REDIS_CLUSTER_NODES), clusterOptions(node));
+    // a Cluster pipelines by itself (per node), not through its node connections' option
+    const { enableAutoPipelining, ...rest } = extra;
+    const node = { ...redisOptions(s.REDIS_URL, role), ...rest } as RedisOptions;
+    const cluster = clusterOptions(node);
+    return new Cluster(clusterNodes(s.REDIS_CLUSTER_NODES), { ...cluster, enableAutoPipelining });
   }
   return new Redis({ ...redisOptions(s.REDIS_URL, role), ...extra });
 }

@@ -35,6 +35,29 @@ const ctxFor = (steps: OperationStep[], unwinding = false) => {
 const inFlight: OperationStep = { name: 'define user', startedAt: 't' };
 
 describe('OperationContext', () => {
+  it('publishes a step once when it starts; a failed step once more when it fails', async () => {
+    const published: unknown[] = [];
+    const counting = {
+      updateProgress: (p: unknown) => Promise.resolve(void published.push(p)),
+    } as unknown as Job;
+    const ops = fakeOps([]);
+    const ctx = new OperationContext(
+      'op',
+      ops as unknown as OperationsRepository,
+      counting,
+      [],
+      cancels,
+    );
+    await ctx.step('one', () => Promise.resolve());
+    await ctx.step('two', () => Promise.resolve());
+    expect(published).toEqual([
+      { percent: 0, step: 'one' },
+      { percent: 0, step: 'two' },
+    ]);
+    await expect(ctx.step('three', () => Promise.reject(new Error('no')))).rejects.toThrow('no');
+    expect(published).toHaveLength(4);
+  });
+
   it('adopts a step in flight in an earlier attempt when its probe finds it done', async () => {
     const { ctx, ops } = ctxFor([inFlight]);
     const fn = jest.fn(() => Promise.resolve());

@@ -115,8 +115,8 @@ export class OperationContext {
     const effects: (() => Promise<unknown>)[] = [];
     try {
       const out = await fn((undo) => effects.push(undo));
+      // the end is told by what follows (the next step's start, progress, the job's end)
       await this.record({ name, startedAt, endedAt: new Date().toISOString(), result: 'ok' });
-      await this.publish(name);
       if (opts.undo) this.undos.push({ name, undo: opts.undo });
       else this.pushEffects(name, effects);
       return out;
@@ -131,6 +131,7 @@ export class OperationContext {
         ...(err ? { rc: err.rc, rs: err.rs } : {}),
         detail: (e as Error).message,
       });
+      // rare, and what follows may be a wait (an outage's retry): told at once
       await this.publish(name);
       throw e;
     }
@@ -197,7 +198,11 @@ export class OperationContext {
 
   /**
    * Job progress is how listeners (event streams, dashboard) learn of steps and percent. It is
-   * news, not state (the row has the steps): a Redis glitch must not fail the operation.
+   * news, not state (the row has the steps): a Redis glitch must not fail the operation. Sent
+   * when a step starts, not again when it ends: listeners read the row on each event, so the
+   * next one (a step starting, progress, the job completing) carries a step's successful end
+   * along, and one event per step instead of two halves what every api
+   * process's queue-events reader parses.
    */
   private async publish(step?: string): Promise<void> {
     try {

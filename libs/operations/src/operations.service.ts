@@ -8,6 +8,7 @@ import { type Envelope, Errors, HvError, ModID, ok } from '#envelope';
 import { JOB_CATALOGUE, type JobName, type JobPayload, type QueueName } from '#jobs';
 import { DuplicateRecordError, type OperationRecord, OperationsRepository } from '#persistence';
 import { Accepted } from './accepted.js';
+import { BacklogGate } from './backlog-gate.js';
 import { CancelSignals } from './coordination/cancel-signals.service.js';
 import { GuestTurns } from './coordination/guest-turns.service.js';
 import { Idempotency } from './idempotency.service.js';
@@ -137,11 +138,20 @@ export class OperationsService {
     throw err;
   }
 
-  /** Refuses work beyond the backlog limit (429). */
+  private readonly gates = new Map<QueueName, BacklogGate>();
+
+  /** Refuses work beyond the backlog limit (429); a recent count serves far below it. */
   private async admit(queue: QueueName): Promise<void> {
-    const counts = await this.queue(queue).getJobCounts('waiting', 'delayed', 'prioritized');
-    const backlog = Object.values(counts).reduce((a, b) => a + b, 0);
-    if (backlog >= this.cfg.QUEUE_BACKLOG_MAX) throw Errors.backlogFull(queue, 30);
+    let gate = this.gates.get(queue);
+    if (!gate) {
+      const count = async () => {
+        const counts = await this.queue(queue).getJobCounts('waiting', 'delayed', 'prioritized');
+        return Object.values(counts).reduce((a, b) => a + b, 0);
+      };
+      gate = new BacklogGate(count, this.cfg.QUEUE_BACKLOG_MAX, this.cfg.QUEUE_BACKLOG_CHECK_MS);
+      this.gates.set(queue, gate);
+    }
+    if (!(await gate.admit())) throw Errors.backlogFull(queue, 30);
   }
 
   /**

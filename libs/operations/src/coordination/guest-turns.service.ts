@@ -4,6 +4,7 @@ import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import { JOB_CATALOGUE, isJobName } from '#jobs';
 import { OperationsRepository } from '#persistence';
+import { type LineScripts, withLineScripts } from './line-scripts.js';
 import { RedisService } from './redis.service.js';
 
 /**
@@ -13,11 +14,15 @@ import { RedisService } from './redis.service.js';
  */
 @Injectable()
 export class GuestTurns {
+  private readonly scripts: LineScripts;
+
   constructor(
     private readonly redis: RedisService,
     private readonly ops: OperationsRepository,
     private readonly moduleRef: ModuleRef,
-  ) {}
+  ) {
+    this.scripts = withLineScripts(redis.client);
+  }
 
   private key(userid: string): string {
     return this.redis.taggedKey('guest-turns', userid.toUpperCase());
@@ -59,15 +64,8 @@ export class GuestTurns {
   }
 
   /** Leaves the line (ended, cancelled, or never queued); resolves with the new head. */
-  async leave(userid: string, operationId: string): Promise<string | null> {
-    const key = this.key(userid);
-    // one round trip: MULTI queues both, EXEC answers both
-    const replies = await this.redis.client.multi().lrem(key, 0, operationId).lindex(key, 0).exec();
-    if (!replies) throw new Error(`guest line ${key}: transaction aborted`);
-    const failed = replies.find(([e]) => e);
-    if (failed) throw failed[0] as Error;
-    const head = replies[1][1];
-    return head as string | null;
+  leave(userid: string, operationId: string): Promise<string | null> {
+    return this.scripts.hvoLeaveLine(this.key(userid), operationId);
   }
 
   /** Leaves the line and wakes the next operation now rather than at its next recheck. */
