@@ -99,6 +99,8 @@ export class TestStack {
       PORT: '0',
       LOG_LEVEL: 'log',
       WAIT_POLL_MS: '500',
+      // fault tests hold calls for up to 3 s while they kill workers (see IN_DOUBT_SETTLE_S)
+      IN_DOUBT_SETTLE_S: '5',
       // the tests' image servers listen on loopback, which imports may not reach by default
       IMAGE_IMPORT_HOSTS: '127.0.0.1',
       ...wire,

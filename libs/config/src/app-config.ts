@@ -104,6 +104,12 @@ export class AppConfig {
    */
   @Type(() => Number) @IsInt() @Min(1) OPERATION_MAX_RESUMPTIONS = 3;
   /**
+   * How long after a dead worker began a step a call it made may still land on the hypervisor:
+   * a resumed operation that finds the step's effect missing sooner asks again then, before it
+   * runs the step a second time.
+   */
+  @Type(() => Number) @IsInt() @Min(0) @Max(3600) IN_DOUBT_SETTLE_S = 60;
+  /**
    * How often a worker looks for operations whose job ended or vanished without the row ending,
    * and retries the undo of operations left `needs_attention`.
    */

@@ -20,7 +20,7 @@ function fakeOps(steps: OperationStep[]) {
 
 const cancels = { requested: () => Promise.resolve(false) } as unknown as CancelSignals;
 const job = { updateProgress: () => Promise.resolve() } as unknown as Job;
-const ctxFor = (steps: OperationStep[], unwinding = false) => {
+const ctxFor = (steps: OperationStep[], unwinding = false, settleMs = 0) => {
   const ops = fakeOps(steps.map((s) => ({ ...s })));
   const ctx = new OperationContext(
     'op',
@@ -28,7 +28,7 @@ const ctxFor = (steps: OperationStep[], unwinding = false) => {
     job,
     steps,
     cancels,
-    unwinding,
+    { unwinding, settleMs },
   );
   return { ctx, ops };
 };
@@ -79,6 +79,32 @@ describe('OperationContext', () => {
       expect(probe).toHaveBeenCalledTimes(1);
       expect(fn).toHaveBeenCalledTimes(1);
     }
+  });
+
+  it('asks again, before running a step in doubt, once a call of the dead attempt can no longer land', async () => {
+    // the earlier attempt began the step just now: its call may still be on its way
+    const recent = { name: 'define user', startedAt: new Date().toISOString() };
+    const { ctx, ops } = ctxFor([recent], false, 300);
+    const fn = jest.fn(() => Promise.resolve());
+    const answers: ('absent' | 'done')[] = ['absent', 'done'];
+    const probe = jest.fn(() => Promise.resolve(answers.shift()!));
+    await ctx.step('define user', fn, { probe });
+    expect(probe).toHaveBeenCalledTimes(2);
+    expect(fn).not.toHaveBeenCalled();
+    expect(ops.steps.at(-1)).toMatchObject({
+      result: 'ok',
+      detail: expect.stringMatching(/adopted/),
+    });
+  });
+
+  it('believes a probe that finds nothing at once when the step began longer ago than that', async () => {
+    const old = { name: 'define user', startedAt: new Date(Date.now() - 60_000).toISOString() };
+    const { ctx } = ctxFor([old], false, 30_000);
+    const fn = jest.fn(() => Promise.resolve());
+    const probe = jest.fn(() => Promise.resolve('absent' as const));
+    await ctx.step('define user', fn, { probe });
+    expect(probe).toHaveBeenCalledTimes(1);
+    expect(fn).toHaveBeenCalledTimes(1);
   });
 
   it('tells a probe and the handler when an earlier attempt first started the step', async () => {

@@ -28,6 +28,18 @@ export class OperationUnwound extends Error {
   }
 }
 
+export interface ContextOptions {
+  /** Unwinding: done steps only register their undo; the first step not done aborts. */
+  unwinding?: boolean;
+  /**
+   * IN_DOUBT_SETTLE_S in ms: how long after an earlier attempt began a step a call it made may
+   * still land on the hypervisor. A probe that finds nothing sooner is asked again then.
+   */
+  settleMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 /**
  * What a handler sees of its operation: recorded steps and progress. A step that ended `ok`
  * in an earlier attempt is not run again, so a retry after a crash resumes where it stopped.
@@ -40,6 +52,10 @@ export class OperationContext {
   private steps: OperationStep[];
   /** When each step of an earlier attempt first started (an attempt's effects date from then). */
   private readonly firstStarts = new Map<string, string>();
+  /** When the last earlier attempt began each step (its call may still be on its way). */
+  private readonly lastStarts = new Map<string, string>();
+  private readonly unwinding: boolean;
+  private readonly settleMs: number;
   /** Undo actions of the steps done so far, in order; run in reverse on final failure. */
   private readonly undos: { name: string; undo: () => Promise<unknown> }[] = [];
 
@@ -54,15 +70,18 @@ export class OperationContext {
     private readonly job: Job | null,
     previousSteps: OperationStep[],
     private readonly cancels: CancelSignals,
-    /** Unwinding: done steps only register their undo; the first step not done aborts. */
-    private readonly unwinding = false,
+    opts: ContextOptions = {},
   ) {
+    this.unwinding = opts.unwinding ?? false;
+    this.settleMs = opts.settleMs ?? 0;
     this.log = new Logger(`op ${operationId.slice(0, 8)}`);
     this.doneBefore = new Set(previousSteps.filter((s) => s.result === 'ok').map((s) => s.name));
     this.inDoubt = stepsInDoubt(previousSteps);
     this.steps = previousSteps;
-    for (const s of previousSteps)
+    for (const s of previousSteps) {
       if (!this.firstStarts.has(s.name)) this.firstStarts.set(s.name, s.startedAt);
+      this.lastStarts.set(s.name, s.startedAt);
+    }
   }
 
   /** Records a step (or its end) against the steps last recorded, without reading them back. */
@@ -137,9 +156,22 @@ export class OperationContext {
     }
   }
 
-  /** The probe of a step in doubt: 'done' records it ok (adopted) and registers its undo. */
+  /**
+   * The probe of a step in doubt: 'done' records it ok (adopted) and registers its undo. A dead
+   * worker's call can still be running on the hypervisor (a lock lapses sooner than a slow
+   * call ends), so "not done" is believed only once the settle time since the earlier attempt
+   * began the step has passed; before that the probe is asked again then.
+   */
   private async adopted(name: string, opts: StepOptions): Promise<boolean> {
-    if ((await opts.probe!(this.firstStarts.get(name)!)) !== 'done') return false;
+    const since = this.firstStarts.get(name)!;
+    let found = await opts.probe!(since);
+    const wait = Date.parse(this.lastStarts.get(name)!) + this.settleMs - Date.now();
+    if (found !== 'done' && wait > 0) {
+      this.log.log(`step ${name} in doubt, not found yet: asking again in ${wait} ms`);
+      await sleep(wait);
+      found = await opts.probe!(since);
+    }
+    if (found !== 'done') return false;
     const now = new Date().toISOString();
     await this.record({
       name,

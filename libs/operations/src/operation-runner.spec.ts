@@ -142,13 +142,14 @@ describe('OperationRunner', () => {
     } as unknown as CancelSignals;
     const repo = ops as unknown as OperationsRepository;
     const settler = new OperationSettler(repo, turns as unknown as GuestTurns, cancelSignals);
+    const cfg = loadConfig({ GUEST_TURN_RECHECK_MS: '100' });
     sut = new OperationRunner(
-      loadConfig({ GUEST_TURN_RECHECK_MS: '100' }),
+      cfg,
       repo,
       turns as unknown as GuestTurns,
       cancelSignals,
       settler,
-      new OperationUnwinder(repo, cancelSignals, settler, moduleRef),
+      new OperationUnwinder(cfg, repo, cancelSignals, settler, moduleRef),
       moduleRef,
     );
   });

@@ -104,7 +104,9 @@ export class OperationRunner {
       await this.settler.leaveLine(ended);
       throw new UnrecoverableError(`operation ${id} ended before it could run`);
     }
-    const ctx = new OperationContext(id, this.ops, job, op.steps, this.cancels);
+    const ctx = new OperationContext(id, this.ops, job, op.steps, this.cancels, {
+      settleMs: this.cfg.IN_DOUBT_SETTLE_S * 1000,
+    });
     ctx.cancelCheckedNow();
     let output: unknown;
     try {

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Job } from 'bullmq';
 import { plainToInstance } from 'class-transformer';
+import { AppConfig } from '#config';
 import { type Envelope, Errors, HvError, type StatusRule, ok } from '#envelope';
 import { JOB_CATALOGUE, isJobName } from '#jobs';
 import { type OperationRecord, OperationsRepository } from '#persistence';
@@ -34,6 +35,7 @@ export class OperationUnwinder {
   private readonly log = new Logger(OperationUnwinder.name);
 
   constructor(
+    private readonly cfg: AppConfig,
     private readonly ops: OperationsRepository,
     private readonly cancels: CancelSignals,
     private readonly settler: OperationSettler,
@@ -43,7 +45,10 @@ export class OperationUnwinder {
   async unwind(op: OperationRecord, o: UnwindOptions): Promise<Envelope> {
     if (!isJobName(op.kind)) throw new Error(`operation ${op.id} of unknown kind ${op.kind}`);
     const payload = plainToInstance(JOB_CATALOGUE[op.kind].payload, op.request);
-    const ctx = new OperationContext(op.id, this.ops, o.job ?? null, op.steps, this.cancels, true);
+    const ctx = new OperationContext(op.id, this.ops, o.job ?? null, op.steps, this.cancels, {
+      unwinding: true,
+      settleMs: this.cfg.IN_DOUBT_SETTLE_S * 1000,
+    });
     let reason: unknown = o.error;
     try {
       const output = await handlerFor(this.moduleRef, op.kind).run(payload as never, ctx);
