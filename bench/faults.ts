@@ -124,6 +124,9 @@ async function main(): Promise<void> {
     const stack = await startBenchStack(process.env, {
       WORKER_LOCK_S: String(lock),
       RECONCILE_INTERVAL_S: '1',
+      // the held calls last 1 s: a resumed probe that finds nothing is believed 2 s after the
+      // step began (the default, 60 s, would measure the wait rather than the recovery)
+      IN_DOUBT_SETTLE_S: '2',
     });
     const sim = stack.env.HV_SIMULATOR_URL!;
     let worker = await stack.startWorker();
