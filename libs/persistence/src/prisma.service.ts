@@ -1,8 +1,12 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { AppConfig } from '#config';
 import { providerOf } from './database-url.js';
+import type { DirectDb } from './direct/direct-db.js';
+import { PgDirect } from './direct/pg-direct.js';
+import { type SqliteHandle, SqliteDirect } from './direct/sqlite-direct.js';
 import { PrismaClient as PostgresClient } from './generated/postgres/client.js';
 import { PrismaClient as SqliteClient } from './generated/sqlite/client.js';
 import { StatementCounter } from './statement-counter.js';
@@ -22,6 +26,10 @@ const SQLITE_BUSY_TIMEOUT_MS = 10_000;
 export class PrismaService implements OnModuleInit, OnModuleDestroy {
   readonly client: Db;
   readonly provider: 'sqlite' | 'postgresql';
+  /** Hot-path statements on the same connection, without Prisma's client (issue #17). */
+  readonly direct: DirectDb;
+  /** PostgreSQL: the pool shared by Prisma's adapter and `direct`, ended here. */
+  private readonly pool: pg.Pool | null = null;
 
   constructor(
     @Inject(AppConfig) config: AppConfig,
@@ -29,16 +37,27 @@ export class PrismaService implements OnModuleInit, OnModuleDestroy {
   ) {
     const url = config.DATABASE_URL;
     this.provider = providerOf(url);
-    this.client =
-      this.provider === 'sqlite'
-        ? new SqliteClient({
-            adapter: counter.wrap(
-              new PrismaBetterSQLite3({ url, timeout: SQLITE_BUSY_TIMEOUT_MS }),
-            ),
-          })
-        : (new PostgresClient({
-            adapter: counter.wrap(new PrismaPg({ connectionString: url })),
-          }) as unknown as Db);
+    if (this.provider === 'sqlite') {
+      const direct = new SqliteDirect(counter, () => this.client.$connect());
+      const factory = counter.wrap(
+        new PrismaBetterSQLite3({ url, timeout: SQLITE_BUSY_TIMEOUT_MS }),
+      );
+      // the adapter's own better-sqlite3 Database: one connection for Prisma and `direct`
+      const connect = factory.connect.bind(factory);
+      factory.connect = async () => {
+        const adapter = await connect();
+        direct.attach((adapter as unknown as { client: SqliteHandle }).client);
+        return adapter;
+      };
+      this.direct = direct;
+      this.client = new SqliteClient({ adapter: factory });
+    } else {
+      this.pool = new pg.Pool({ connectionString: url });
+      this.direct = new PgDirect(this.pool, counter);
+      this.client = new PostgresClient({
+        adapter: counter.wrap(new PrismaPg(this.pool)),
+      }) as unknown as Db;
+    }
   }
 
   async onModuleInit(): Promise<void> {
@@ -57,6 +76,7 @@ export class PrismaService implements OnModuleInit, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     await this.client.$disconnect();
+    if (this.pool && !this.pool.ended) await this.pool.end();
   }
 
   /** Readiness probe: resolves when the database answers a query. */
