@@ -45,9 +45,19 @@ export class PrismaService implements OnModuleInit, OnModuleDestroy {
       // the adapter's own better-sqlite3 Database: one connection for Prisma and `direct`
       const connect = factory.connect.bind(factory);
       factory.connect = async () => {
-        const adapter = await connect();
-        direct.attach((adapter as unknown as { client: SqliteHandle }).client);
-        return adapter;
+        const adapter = (await connect()) as unknown as {
+          client: SqliteHandle;
+          dispose(): Promise<void>;
+        };
+        direct.attach(adapter.client);
+        // $disconnect closes that Database; a later statement reconnects, as Prisma's own do
+        // (a worker finishing its last job during shutdown)
+        const dispose = adapter.dispose.bind(adapter);
+        adapter.dispose = () => {
+          direct.detach(adapter.client);
+          return dispose();
+        };
+        return adapter as unknown as Awaited<ReturnType<typeof connect>>;
       };
       this.direct = direct;
       this.client = new SqliteClient({ adapter: factory });

@@ -167,6 +167,18 @@ describe.each(providers)('direct statements on %s', (_name, make) => {
     expect(many.sort((a, b) => a.userid.localeCompare(b.userid))).toEqual([g1, g2]);
   });
 
+  run(
+    'reconnects after $disconnect, as Prisma does (a job finishing during shutdown)',
+    async () => {
+      await prisma.client.operation.create({
+        data: { id: 'op-late', kind: 'k', queue: 'q', status: 'queued', request: '{}' },
+      });
+      await prisma.client.$disconnect();
+      expect(await selectById(db(), 'op-late')).toMatchObject({ id: 'op-late' });
+      expect(await prismaOp('op-late')).toMatchObject({ id: 'op-late' });
+    },
+  );
+
   run('counts each statement', async () => {
     const before = counter.statements;
     await selectById(db(), 'missing');

@@ -48,6 +48,13 @@ export class SqliteDirect implements DirectDb {
     this.statements = new Map();
   }
 
+  /** Forgets `handle` (about to close) unless a newer connection replaced it. */
+  detach(handle: SqliteHandle): void {
+    if (this.handle !== handle) return;
+    this.handle = null;
+    this.statements = new Map();
+  }
+
   async all(sql: Sql, params: readonly Param[]): Promise<Row[]> {
     const stmt = await this.prepared(sql);
     this.counter.statements++;
