@@ -1,12 +1,11 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
-import pg from 'pg';
 import { AppConfig } from '#config';
 import { providerOf } from './database-url.js';
 import type { DirectDb } from './direct/direct-db.js';
 import { PgDirect } from './direct/pg-direct.js';
-import { type SqliteHandle, SqliteDirect } from './direct/sqlite-direct.js';
+import { SqliteDirect } from './direct/sqlite-direct.js';
 import { PrismaClient as PostgresClient } from './generated/postgres/client.js';
 import { PrismaClient as SqliteClient } from './generated/sqlite/client.js';
 import { StatementCounter } from './statement-counter.js';
@@ -28,8 +27,6 @@ export class PrismaService implements OnModuleInit, OnModuleDestroy {
   readonly provider: 'sqlite' | 'postgresql';
   /** Hot-path statements on the same connection, without Prisma's client (issue #17). */
   readonly direct: DirectDb;
-  /** PostgreSQL: the pool shared by Prisma's adapter and `direct`, ended here. */
-  private readonly pool: pg.Pool | null = null;
 
   constructor(
     @Inject(AppConfig) config: AppConfig,
@@ -37,36 +34,21 @@ export class PrismaService implements OnModuleInit, OnModuleDestroy {
   ) {
     const url = config.DATABASE_URL;
     this.provider = providerOf(url);
+    // `direct` uses the connection each adapter opens (SQLite: its better-sqlite3 Database,
+    // PostgreSQL: its pg Pool), so there is no second connection and no lock between them
+    const connect = () => this.client.$connect();
     if (this.provider === 'sqlite') {
-      const direct = new SqliteDirect(counter, () => this.client.$connect());
-      const factory = counter.wrap(
-        new PrismaBetterSQLite3({ url, timeout: SQLITE_BUSY_TIMEOUT_MS }),
-      );
-      // the adapter's own better-sqlite3 Database: one connection for Prisma and `direct`
-      const connect = factory.connect.bind(factory);
-      factory.connect = async () => {
-        const adapter = (await connect()) as unknown as {
-          client: SqliteHandle;
-          dispose(): Promise<void>;
-        };
-        direct.attach(adapter.client);
-        // $disconnect closes that Database; a later statement reconnects, as Prisma's own do
-        // (a worker finishing its last job during shutdown)
-        const dispose = adapter.dispose.bind(adapter);
-        adapter.dispose = () => {
-          direct.detach(adapter.client);
-          return dispose();
-        };
-        return adapter as unknown as Awaited<ReturnType<typeof connect>>;
-      };
+      const direct = new SqliteDirect(counter, connect);
+      const factory = new PrismaBetterSQLite3({ url, timeout: SQLITE_BUSY_TIMEOUT_MS });
+      this.client = new SqliteClient({ adapter: direct.follow(counter.wrap(factory)) });
       this.direct = direct;
-      this.client = new SqliteClient({ adapter: factory });
     } else {
-      this.pool = new pg.Pool({ connectionString: url });
-      this.direct = new PgDirect(this.pool, counter);
+      const direct = new PgDirect(counter, connect);
+      const factory = new PrismaPg({ connectionString: url });
       this.client = new PostgresClient({
-        adapter: counter.wrap(new PrismaPg(this.pool)),
+        adapter: direct.follow(counter.wrap(factory)),
       }) as unknown as Db;
+      this.direct = direct;
     }
   }
 
@@ -86,7 +68,6 @@ export class PrismaService implements OnModuleInit, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     await this.client.$disconnect();
-    if (this.pool && !this.pool.ended) await this.pool.end();
   }
 
   /** Readiness probe: resolves when the database answers a query. */

@@ -168,12 +168,12 @@ describe.each(providers)('direct statements on %s', (_name, make) => {
   });
 
   run(
-    'reconnects after $disconnect, as Prisma does (a job finishing during shutdown)',
+    'reconnects after the service closed, as Prisma does (a job finishing during shutdown)',
     async () => {
       await prisma.client.operation.create({
         data: { id: 'op-late', kind: 'k', queue: 'q', status: 'queued', request: '{}' },
       });
-      await prisma.client.$disconnect();
+      await prisma.onModuleDestroy();
       expect(await selectById(db(), 'op-late')).toMatchObject({ id: 'op-late' });
       expect(await prismaOp('op-late')).toMatchObject({ id: 'op-late' });
     },

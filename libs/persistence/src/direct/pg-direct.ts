@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { StatementCounter } from '../statement-counter.js';
+import { AttachedConnection } from './attached-connection.js';
 import { type DirectDb, type Param, type Row, type Sql, textFor } from './direct-db.js';
 
 /** TIMESTAMP(3) columns hold UTC (as Prisma writes them); pg would read them as local time. */
@@ -28,16 +28,11 @@ function bind(p: Param): string | number | boolean | null {
 }
 
 /**
- * Direct statements on the pg Pool that Prisma's adapter also uses, as named prepared
- * statements (parsed and planned once per pooled connection).
+ * Direct statements on the pg Pool of Prisma's adapter, as named prepared statements (parsed
+ * and planned once per pooled connection; pg prepares a name again on a new connection).
  */
-export class PgDirect implements DirectDb {
+export class PgDirect extends AttachedConnection<pg.Pool> implements DirectDb {
   private readonly names = new Map<Sql, { name: string; text: string }>();
-
-  constructor(
-    private readonly pool: pg.Pool,
-    private readonly counter: StatementCounter,
-  ) {}
 
   async all(sql: Sql, params: readonly Param[]): Promise<Row[]> {
     return (await this.query(sql, params)).rows;
@@ -47,13 +42,17 @@ export class PgDirect implements DirectDb {
     return (await this.query(sql, params)).rowCount ?? 0;
   }
 
-  private query(sql: Sql, params: readonly Param[]): Promise<pg.QueryResult<Row>> {
+  /** Names stay valid across pools: each connection prepares what it has not seen. */
+  protected reset(): void {}
+
+  private async query(sql: Sql, params: readonly Param[]): Promise<pg.QueryResult<Row>> {
     let named = this.names.get(sql);
     if (!named) {
       named = { name: `hvo_direct_${this.names.size + 1}`, text: textFor(sql, 'postgresql') };
       this.names.set(sql, named);
     }
+    const pool = await this.connection();
     this.counter.statements++;
-    return this.pool.query<Row>({ ...named, values: params.map(bind), types });
+    return pool.query<Row>({ ...named, values: params.map(bind), types });
   }
 }

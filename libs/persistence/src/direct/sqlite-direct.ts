@@ -1,4 +1,3 @@
-import type { StatementCounter } from '../statement-counter.js';
 import {
   type DirectDb,
   type Param,
@@ -7,6 +6,7 @@ import {
   textFor,
   toSqlitePlaceholders,
 } from './direct-db.js';
+import { AttachedConnection } from './attached-connection.js';
 
 /** The part of a better-sqlite3 statement used here. */
 interface SqliteStatement {
@@ -32,28 +32,8 @@ function bind(p: Param): string | number | null {
  * the same locks and the same view as Prisma's non-transactional queries. Each text is prepared
  * once; its integers come back as numbers (every integer column here fits).
  */
-export class SqliteDirect implements DirectDb {
-  private handle: SqliteHandle | null = null;
+export class SqliteDirect extends AttachedConnection<SqliteHandle> implements DirectDb {
   private statements = new Map<Sql, SqliteStatement>();
-
-  constructor(
-    private readonly counter: StatementCounter,
-    /** Opens the connection when a statement comes before Prisma connected. */
-    private readonly connect: () => Promise<void>,
-  ) {}
-
-  /** The adapter's Database, on each (re)connect: statements belong to one connection. */
-  attach(handle: SqliteHandle): void {
-    this.handle = handle;
-    this.statements = new Map();
-  }
-
-  /** Forgets `handle` (about to close) unless a newer connection replaced it. */
-  detach(handle: SqliteHandle): void {
-    if (this.handle !== handle) return;
-    this.handle = null;
-    this.statements = new Map();
-  }
 
   async all(sql: Sql, params: readonly Param[]): Promise<Row[]> {
     const stmt = await this.prepared(sql);
@@ -67,12 +47,15 @@ export class SqliteDirect implements DirectDb {
     return stmt.run(...params.map(bind)).changes;
   }
 
+  protected reset(): void {
+    this.statements = new Map();
+  }
+
   private async prepared(sql: Sql): Promise<SqliteStatement> {
     let stmt = this.statements.get(sql);
     if (stmt) return stmt;
-    if (!this.handle) await this.connect();
-    if (!this.handle) throw new Error('SQLite connection not open');
-    stmt = this.handle.prepare(toSqlitePlaceholders(textFor(sql, 'sqlite'))).safeIntegers(false);
+    const db = await this.connection();
+    stmt = db.prepare(toSqlitePlaceholders(textFor(sql, 'sqlite'))).safeIntegers(false);
     this.statements.set(sql, stmt);
     return stmt;
   }
