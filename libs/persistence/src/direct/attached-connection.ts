@@ -26,6 +26,7 @@ export abstract class AttachedConnection<C> {
     factory.connect = async () => {
       const adapter = (await connect()) as AdapterWithClient<C>;
       this.attach(adapter.client);
+      this.watch(adapter);
       const dispose = adapter.dispose.bind(adapter);
       adapter.dispose = () => {
         this.detach(adapter.client);
@@ -38,6 +39,11 @@ export abstract class AttachedConnection<C> {
 
   /** Called on (re)connect: anything prepared belongs to the old connection. */
   protected abstract reset(): void;
+
+  /** Sees each adapter as it connects (e.g. to follow its transactions). */
+  protected watch(adapter: object): void {
+    void adapter;
+  }
 
   protected async connection(): Promise<C> {
     if (!this.current) await this.connect();

@@ -167,6 +167,25 @@ describe.each(providers)('direct statements on %s', (_name, make) => {
     expect(many.sort((a, b) => a.userid.localeCompare(b.userid))).toEqual([g1, g2]);
   });
 
+  run('does not write into a Prisma interactive transaction that rolls back', async () => {
+    await prisma.client.operation.create({
+      data: { id: 'op-tx', kind: 'k', queue: 'q', status: 'queued', request: '{}' },
+    });
+    let write: Promise<boolean> | undefined;
+    const rolledBack = prisma.client.$transaction(async (tx) => {
+      await tx.guest.create({ data: { userid: 'TXG' } });
+      // another job's step write while this transaction is open (not awaited here)
+      write = compareAndSetSteps(db(), 'op-tx', '[]', '[{"name":"kept"}]');
+      await new Promise((r) => setTimeout(r, 20));
+      await tx.guest.findMany();
+      throw new Error('roll back');
+    });
+    await expect(rolledBack).rejects.toThrow('roll back');
+    expect(await write).toBe(true);
+    expect((await prismaOp('op-tx')).steps).toBe('[{"name":"kept"}]');
+    expect(await prisma.client.guest.findUnique({ where: { userid: 'TXG' } })).toBeNull();
+  });
+
   run(
     'reconnects after the service closed, as Prisma does (a job finishing during shutdown)',
     async () => {

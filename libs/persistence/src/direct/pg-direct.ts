@@ -43,7 +43,7 @@ export class PgDirect extends AttachedConnection<pg.Pool> implements DirectDb {
   }
 
   /** Names stay valid across pools: each connection prepares what it has not seen. */
-  protected reset(): void {}
+  protected override reset(): void {}
 
   private async query(sql: Sql, params: readonly Param[]): Promise<pg.QueryResult<Row>> {
     let named = this.names.get(sql);
