@@ -23,7 +23,8 @@ interface Temp {
 /**
  * The direct statements return exactly what Prisma's model API returns for the same row (dates,
  * nullables, booleans, integers), on both providers. PostgreSQL runs when TEST_DATABASE_URL
- * names a server. A non-UTC TZ would show a timestamp read as local time.
+ * names a server. Run it under a non-UTC zone too (`TZ=America/New_York`; jest's sandbox cannot
+ * set it): a TIMESTAMP read as local time shows only there.
  */
 const providers: [string, () => Promise<Temp | null>][] = [
   ['SQLite', tempSqlite],
