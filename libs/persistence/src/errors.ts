@@ -17,10 +17,19 @@ export class InvalidCursorError extends Error {
   }
 }
 
+/** The drivers' unique-violation codes, for the direct statements (direct/): SQLite's, PostgreSQL's. */
+const DRIVER_UNIQUE = new Set([
+  'SQLITE_CONSTRAINT_UNIQUE',
+  'SQLITE_CONSTRAINT_PRIMARYKEY',
+  '23505',
+]);
+
 /**
- * Prisma's unique-constraint code. Checked by code, not class: each generated client (SQLite,
- * PostgreSQL) has its own PrismaClientKnownRequestError class.
+ * A unique-constraint violation, from Prisma (P2002) or a driver. Checked by code, not class: each
+ * generated client (SQLite, PostgreSQL) has its own PrismaClientKnownRequestError class.
  */
 export function isUniqueViolation(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === 'P2002';
+  if (typeof e !== 'object' || e === null) return false;
+  const code = (e as { code?: unknown }).code;
+  return code === 'P2002' || (typeof code === 'string' && DRIVER_UNIQUE.has(code));
 }

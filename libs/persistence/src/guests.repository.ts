@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DuplicateRecordError, isUniqueViolation } from './errors.js';
 import type { Guest } from './generated/sqlite/client.js';
+import { selectByUserid, selectByUserids } from './guest-statements.js';
 import type { GuestPatch, GuestRecord, NewGuest } from './guest.types.js';
 import { PrismaService } from './prisma.service.js';
 
@@ -29,7 +30,8 @@ export class GuestsRepository {
   }
 
   async findByUserid(userid: string): Promise<GuestRecord | null> {
-    const row = await this.db.guest.findUnique({ where: { userid: norm(userid) } });
+    // every operation's managed-guest check: a direct statement (guest-statements.ts)
+    const row = await selectByUserid(this.prisma.direct, norm(userid));
     return row && toRecord(row);
   }
 
@@ -64,7 +66,7 @@ export class GuestsRepository {
 
   private async readBatch(batch: Map<string, Waiter[]>): Promise<void> {
     try {
-      const rows = await this.db.guest.findMany({ where: { userid: { in: [...batch.keys()] } } });
+      const rows = await selectByUserids(this.prisma.direct, [...batch.keys()]);
       const byId = new Map(rows.map((r) => [r.userid, r]));
       for (const [id, waiters] of batch) {
         const row = byId.get(id);

@@ -1,85 +1,107 @@
-import { Prisma } from './generated/sqlite/client.js';
 import type { Operation } from './generated/sqlite/client.js';
-import type { Db } from './prisma.service.js';
+import type { DirectDb, Sql } from './direct/direct-db.js';
+import { OPERATION_COLUMNS, toOperation } from './direct/operation-row.js';
 
 /**
- * The worker's per-operation writes as single SQL statements (issue #17). Prisma's model API
- * sends each `updateMany`/`updateManyAndReturn` inside an implicit transaction (its COMMIT a
- * round trip of its own) and compiles each call's query; a raw statement is sent as written.
- * The SQL is the common subset of SQLite (≥ 3.35, for RETURNING) and PostgreSQL: quoted
- * identifiers, `IN (…)`, `COALESCE`, `RETURNING`. `updated_at` is written here because Prisma's
- * `@updatedAt` only applies to its model API, and the reconciler relies on it.
+ * The operation statements of every submit and run, as single SQL statements on the direct layer
+ * (issue #17): Prisma's model API compiles each call's query and sends writes inside an implicit
+ * transaction, and its adapter prepares every statement anew; these are prepared once. The SQL is
+ * the common subset of SQLite (≥ 3.35, for RETURNING) and PostgreSQL. `updated_at` is written
+ * here because Prisma's `@updatedAt` only applies to its model API, and the reconciler relies on
+ * it.
  */
 
-/** The row as Prisma's model API returns it (columns under their field names). */
-const RETURNING = Prisma.sql`RETURNING "id", "kind", "queue", "target", "status", "request",
-  "steps", "progress", "response", "http_status" AS "httpStatus", "attempts",
-  "idempotency_key" AS "idempotencyKey", "request_hash" AS "requestHash",
-  "created_at" AS "createdAt", "started_at" AS "startedAt", "finished_at" AS "finishedAt",
-  "updated_at" AS "updatedAt"`;
+const memo = new Map<string, Sql>();
+/** One statement text per shape (e.g. per length of an IN list), so it is prepared once. */
+function shape(key: string, build: () => Sql): Sql {
+  let sql = memo.get(key);
+  if (!sql) memo.set(key, (sql = build()));
+  return sql;
+}
+const placeholders = (first: number, n: number) =>
+  Array.from({ length: n }, (_, i) => `$${first + i}`).join(', ');
 
-type RawRow = { [K in keyof Operation]: unknown };
+const INSERT = `INSERT INTO "operations" ("id", "kind", "queue", "target", "status", "request",
+    "idempotency_key", "request_hash", "created_at", "updated_at")
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${OPERATION_COLUMNS}`;
 
-const date = (v: unknown): Date => (v instanceof Date ? v : new Date(v as string | number));
-const int = (v: unknown): number => Number(v);
-
-/**
- * A raw row into Prisma's shape. SQLite reports no declared type for RETURNING columns, so
- * dates may come back as the ISO text Prisma stored and integers as numbers or bigints.
- */
-function toOperation(r: RawRow): Operation {
-  return {
-    id: r.id as string,
-    kind: r.kind as string,
-    queue: r.queue as string,
-    target: r.target as string | null,
-    status: r.status as string,
-    request: r.request as string,
-    steps: r.steps as string,
-    progress: int(r.progress),
-    response: r.response as string | null,
-    httpStatus: r.httpStatus === null ? null : int(r.httpStatus),
-    attempts: int(r.attempts),
-    idempotencyKey: r.idempotencyKey as string | null,
-    requestHash: r.requestHash as string | null,
-    createdAt: date(r.createdAt),
-    startedAt: r.startedAt === null ? null : date(r.startedAt),
-    finishedAt: r.finishedAt === null ? null : date(r.finishedAt),
-    updatedAt: date(r.updatedAt),
-  };
+export interface OperationInsert {
+  id: string;
+  kind: string;
+  queue: string;
+  target: string | null;
+  status: string;
+  request: string;
+  idempotencyKey: string | null;
+  requestHash: string | null;
 }
 
-const list = (values: readonly string[]) => Prisma.join(values.map((v) => Prisma.sql`${v}`));
+/** Inserts a new operation (the columns' defaults for the rest); the row as stored. */
+export async function insertReturning(db: DirectDb, op: OperationInsert): Promise<Operation> {
+  const now = new Date();
+  const [row] = await db.all(INSERT, [
+    op.id,
+    op.kind,
+    op.queue,
+    op.target,
+    op.status,
+    op.request,
+    op.idempotencyKey,
+    op.requestHash,
+    now,
+    now,
+  ]);
+  if (!row) throw new Error(`operation ${op.id}: INSERT returned no row`);
+  return toOperation(row);
+}
+
+const BY_ID = `SELECT ${OPERATION_COLUMNS} FROM "operations" WHERE "id" = $1`;
+const BY_KEY = `SELECT ${OPERATION_COLUMNS} FROM "operations" WHERE "idempotency_key" = $1`;
+
+export async function selectById(db: DirectDb, id: string): Promise<Operation | null> {
+  const [row] = await db.all(BY_ID, [id]);
+  return row ? toOperation(row) : null;
+}
+
+export async function selectByIdempotencyKey(db: DirectDb, key: string): Promise<Operation | null> {
+  const [row] = await db.all(BY_KEY, [key]);
+  return row ? toOperation(row) : null;
+}
 
 /**
  * Sets `status`, `attempts` and (unless set by an earlier attempt) `started_at` of an operation
  * whose status is one of `from`; returns the row it changed, or null when none matched.
  */
 export async function markRunningReturning(
-  db: Db,
+  db: DirectDb,
   id: string,
   attempt: number,
   from: readonly string[],
 ): Promise<Operation | null> {
+  const sql = shape(
+    `running:${from.length}`,
+    () => `UPDATE "operations"
+    SET "status" = 'running', "attempts" = $1, "started_at" = COALESCE("started_at", $2),
+      "updated_at" = $3
+    WHERE "id" = $4 AND "status" IN (${placeholders(5, from.length)})
+    RETURNING ${OPERATION_COLUMNS}`,
+  );
   const now = new Date();
-  const rows = await db.$queryRaw<RawRow[]>`UPDATE "operations"
-    SET "status" = 'running', "attempts" = ${attempt},
-      "started_at" = COALESCE("started_at", ${now}), "updated_at" = ${now}
-    WHERE "id" = ${id} AND "status" IN (${list(from)}) ${RETURNING}`;
-  return rows[0] ? toOperation(rows[0]) : null;
+  const [row] = await db.all(sql, [attempt, now, now, id, ...from]);
+  return row ? toOperation(row) : null;
 }
+
+const CAS_STEPS = `UPDATE "operations" SET "steps" = $1, "updated_at" = $2
+  WHERE "id" = $3 AND "steps" = $4`;
 
 /** Replaces the steps if they still are `known` (compare-and-set); whether it did. */
 export async function compareAndSetSteps(
-  db: Db,
+  db: DirectDb,
   id: string,
   known: string,
   steps: string,
 ): Promise<boolean> {
-  const count = await db.$executeRaw`UPDATE "operations"
-    SET "steps" = ${steps}, "updated_at" = ${new Date()}
-    WHERE "id" = ${id} AND "steps" = ${known}`;
-  return count > 0;
+  return (await db.run(CAS_STEPS, [steps, new Date(), id, known])) > 0;
 }
 
 export interface FinishFields {
@@ -92,16 +114,20 @@ export interface FinishFields {
 
 /** Ends an operation whose status is one of `from`; the row it changed, or null. */
 export async function finishReturning(
-  db: Db,
+  db: DirectDb,
   id: string,
   f: FinishFields,
   from: readonly string[],
 ): Promise<Operation | null> {
+  const sql = shape(
+    `finish:${f.complete}:${from.length}`,
+    () => `UPDATE "operations"
+    SET "status" = $1, "response" = $2, "http_status" = $3, "finished_at" = $4,
+      "updated_at" = $5, "progress" = ${f.complete ? '100' : '"progress"'}
+    WHERE "id" = $6 AND "status" IN (${placeholders(7, from.length)})
+    RETURNING ${OPERATION_COLUMNS}`,
+  );
   const now = new Date();
-  const progress = f.complete ? Prisma.sql`100` : Prisma.sql`"progress"`;
-  const rows = await db.$queryRaw<RawRow[]>`UPDATE "operations"
-    SET "status" = ${f.status}, "response" = ${f.response}, "http_status" = ${f.httpStatus},
-      "finished_at" = ${now}, "updated_at" = ${now}, "progress" = ${progress}
-    WHERE "id" = ${id} AND "status" IN (${list(from)}) ${RETURNING}`;
-  return rows[0] ? toOperation(rows[0]) : null;
+  const [row] = await db.all(sql, [f.status, f.response, f.httpStatus, now, now, id, ...from]);
+  return row ? toOperation(row) : null;
 }

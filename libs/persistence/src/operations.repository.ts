@@ -6,7 +6,10 @@ import { mergeStep, toOperationRecord } from './operation-mapping.js';
 import {
   compareAndSetSteps,
   finishReturning,
+  insertReturning,
   markRunningReturning,
+  selectById,
+  selectByIdempotencyKey,
 } from './operation-statements.js';
 import type {
   NewOperation,
@@ -33,6 +36,11 @@ export class OperationsRepository {
     return this.prisma.client;
   }
 
+  /** The hot path's statements (each submit and run), without Prisma's client. */
+  private get direct() {
+    return this.prisma.direct;
+  }
+
   /** @throws DuplicateRecordError when the id or idempotency key is taken. */
   async create(op: NewOperation): Promise<OperationRecord> {
     const data = {
@@ -46,7 +54,7 @@ export class OperationsRepository {
       requestHash: op.requestHash ?? null,
     };
     try {
-      return toOperationRecord(await this.db.operation.create({ data }));
+      return toOperationRecord(await insertReturning(this.direct, data));
     } catch (e) {
       if (isUniqueViolation(e))
         throw new DuplicateRecordError('operation', op.idempotencyKey ?? op.id);
@@ -55,7 +63,7 @@ export class OperationsRepository {
   }
 
   async get(id: string): Promise<OperationRecord | null> {
-    const row = await this.db.operation.findUnique({ where: { id } });
+    const row = await selectById(this.direct, id);
     return row && toOperationRecord(row);
   }
 
@@ -99,7 +107,7 @@ export class OperationsRepository {
   }
 
   async findByIdempotencyKey(key: string): Promise<OperationRecord | null> {
-    const row = await this.db.operation.findUnique({ where: { idempotencyKey: key } });
+    const row = await selectByIdempotencyKey(this.direct, key);
     return row && toOperationRecord(row);
   }
 
@@ -110,7 +118,7 @@ export class OperationsRepository {
    * queued): do not run it.
    */
   async markRunning(id: string, attempt: number): Promise<OperationRecord | null> {
-    const row = await markRunningReturning(this.db, id, attempt, ACTIVE);
+    const row = await markRunningReturning(this.direct, id, attempt, ACTIVE);
     return row && toOperationRecord(row);
   }
 
@@ -127,7 +135,7 @@ export class OperationsRepository {
   ): Promise<OperationStep[] | null> {
     if (known) {
       const steps = mergeStep([...known], step);
-      if (await compareAndSetSteps(this.db, id, JSON.stringify(known), JSON.stringify(steps)))
+      if (await compareAndSetSteps(this.direct, id, JSON.stringify(known), JSON.stringify(steps)))
         return steps;
     }
     return this.readMergeWrite(id, step);
@@ -139,7 +147,7 @@ export class OperationsRepository {
       const row = await this.db.operation.findUnique({ where: { id }, select: { steps: true } });
       if (!row) return null;
       const steps = mergeStep(JSON.parse(row.steps) as OperationStep[], step);
-      if (await compareAndSetSteps(this.db, id, row.steps, JSON.stringify(steps))) return steps;
+      if (await compareAndSetSteps(this.direct, id, row.steps, JSON.stringify(steps))) return steps;
     }
     throw new Error(`operation ${id}: steps kept changing concurrently`);
   }
@@ -172,7 +180,7 @@ export class OperationsRepository {
   ): Promise<OperationRecord | null> {
     // one statement: the compare-and-set returns the row it ended
     const row = await finishReturning(
-      this.db,
+      this.direct,
       id,
       {
         status: outcome.status,

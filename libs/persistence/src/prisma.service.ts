@@ -3,6 +3,9 @@ import { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { AppConfig } from '#config';
 import { providerOf } from './database-url.js';
+import type { DirectDb } from './direct/direct-db.js';
+import { PgDirect } from './direct/pg-direct.js';
+import { SqliteDirect } from './direct/sqlite-direct.js';
 import { PrismaClient as PostgresClient } from './generated/postgres/client.js';
 import { PrismaClient as SqliteClient } from './generated/sqlite/client.js';
 import { StatementCounter } from './statement-counter.js';
@@ -22,6 +25,8 @@ const SQLITE_BUSY_TIMEOUT_MS = 10_000;
 export class PrismaService implements OnModuleInit, OnModuleDestroy {
   readonly client: Db;
   readonly provider: 'sqlite' | 'postgresql';
+  /** Hot-path statements on the same connection, without Prisma's client (issue #17). */
+  readonly direct: DirectDb;
 
   constructor(
     @Inject(AppConfig) config: AppConfig,
@@ -29,16 +34,22 @@ export class PrismaService implements OnModuleInit, OnModuleDestroy {
   ) {
     const url = config.DATABASE_URL;
     this.provider = providerOf(url);
-    this.client =
-      this.provider === 'sqlite'
-        ? new SqliteClient({
-            adapter: counter.wrap(
-              new PrismaBetterSQLite3({ url, timeout: SQLITE_BUSY_TIMEOUT_MS }),
-            ),
-          })
-        : (new PostgresClient({
-            adapter: counter.wrap(new PrismaPg({ connectionString: url })),
-          }) as unknown as Db);
+    // `direct` uses the connection each adapter opens (SQLite: its better-sqlite3 Database,
+    // PostgreSQL: its pg Pool), so there is no second connection and no lock between them
+    const connect = () => this.client.$connect();
+    if (this.provider === 'sqlite') {
+      const direct = new SqliteDirect(counter, connect);
+      const factory = new PrismaBetterSQLite3({ url, timeout: SQLITE_BUSY_TIMEOUT_MS });
+      this.client = new SqliteClient({ adapter: direct.follow(counter.wrap(factory)) });
+      this.direct = direct;
+    } else {
+      const direct = new PgDirect(counter, connect);
+      const factory = new PrismaPg({ connectionString: url });
+      this.client = new PostgresClient({
+        adapter: direct.follow(counter.wrap(factory)),
+      }) as unknown as Db;
+      this.direct = direct;
+    }
   }
 
   async onModuleInit(): Promise<void> {
