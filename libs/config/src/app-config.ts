@@ -91,7 +91,12 @@ export class AppConfig {
   // ---- worker ----
   /** Queues this worker consumes; empty means all of the job catalogue's queues. */
   @commaList() @IsString({ each: true }) WORKER_QUEUES: string[] = [];
-  @Type(() => Number) @IsInt() @Min(1) @Max(256) WORKER_CONCURRENCY = 8;
+  /**
+   * Jobs a worker runs at once per queue. An operation spends most of its time waiting on the
+   * hypervisor, and per-guest lines and QUEUE_CONCURRENCY already bound what runs: at 8 one
+   * worker sat partly idle while clients waited (bench/README, fourth pass).
+   */
+  @Type(() => Number) @IsInt() @Min(1) @Max(256) WORKER_CONCURRENCY = 32;
   @Type(() => Number) @IsInt() @Min(1) SHUTDOWN_GRACE_S = 30;
   /**
    * How long a worker's hold on a running job lasts without renewal: a worker that dies is
