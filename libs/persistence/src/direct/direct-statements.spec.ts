@@ -187,6 +187,23 @@ describe.each(providers)('direct statements on %s', (_name, make) => {
     expect(await prisma.client.guest.findUnique({ where: { userid: 'TXG' } })).toBeNull();
   });
 
+  run("keeps Prisma's own writes out of another caller's transaction that rolls back", async () => {
+    let write: Promise<unknown> | undefined;
+    const rolledBack = prisma.client.$transaction(async (tx) => {
+      await tx.guest.create({ data: { userid: 'TXA' } });
+      // another request's write through the model API while this transaction is open
+      // (then() sends it now: a Prisma query is lazy until then)
+      write = prisma.client.guest.create({ data: { userid: 'TXB' } }).then((g) => g);
+      await new Promise((r) => setTimeout(r, 20));
+      await tx.guest.findMany();
+      throw new Error('roll back');
+    });
+    await expect(rolledBack).rejects.toThrow('roll back');
+    await write;
+    expect(await prisma.client.guest.findUnique({ where: { userid: 'TXB' } })).not.toBeNull();
+    expect(await prisma.client.guest.findUnique({ where: { userid: 'TXA' } })).toBeNull();
+  });
+
   run(
     'reconnects after the service closed, as Prisma does (a job finishing during shutdown)',
     async () => {

@@ -22,6 +22,8 @@ export interface SqliteHandle {
 
 /** What the adapter's transactions are watched by. */
 interface TransactionalAdapter {
+  queryRaw(...args: never[]): Promise<unknown>;
+  executeRaw(...args: never[]): Promise<unknown>;
   startTransaction(...args: never[]): Promise<{
     commit(): Promise<void>;
     rollback(): Promise<void>;
@@ -41,9 +43,10 @@ function bind(p: Param): string | number | null {
  * once; its integers come back as numbers (every integer column here fits).
  *
  * A Prisma interactive transaction runs BEGIN on that same connection, so a statement sent while
- * one is open would join it and be rolled back with it: statements wait for it to end instead.
- * Hence never await a direct statement inside a `$transaction` callback (it would wait for
- * itself); use the transaction's client there.
+ * one is open would join it and be rolled back with it: statements, Prisma's own outside the
+ * transaction included, wait for it to end instead. Hence never await a direct statement or
+ * the service's client inside a `$transaction` callback (it would wait for itself until the
+ * transaction times out); use the transaction's client there.
  */
 export class SqliteDirect extends AttachedConnection<SqliteHandle> implements DirectDb {
   private statements = new Map<Sql, SqliteStatement>();
@@ -68,9 +71,20 @@ export class SqliteDirect extends AttachedConnection<SqliteHandle> implements Di
     this.statements = new Map();
   }
 
-  /** The adapter's transactions begin after its mutex, and end at commit() or rollback(). */
+  /**
+   * The adapter's transactions begin after its mutex, and end at commit() or rollback(). Its own
+   * queries outside them wait too: the adapter sends them to the same connection, where they
+   * joined whatever transaction was open and were rolled back with it.
+   */
   protected override watch(adapter: object): void {
     const a = adapter as TransactionalAdapter;
+    for (const method of ['queryRaw', 'executeRaw'] as const) {
+      const send = a[method].bind(a);
+      a[method] = async (...args) => {
+        while (this.transaction) await this.transaction;
+        return send(...args);
+      };
+    }
     const start = a.startTransaction.bind(a);
     a.startTransaction = async (...args) => {
       const tx = await start(...args);
