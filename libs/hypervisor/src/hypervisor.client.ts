@@ -414,7 +414,9 @@ export class HypervisorClient {
    */
   async memberOf(userid: string): Promise<string | null> {
     const id = userid.toUpperCase();
-    const reply = await this.observe(() => this.transport.cp(`QUERY USER ${id} AT ALL`));
+    const reply = await this.observe(() =>
+      this.transport.cp(cpCommand('QUERY', 'USER', id, 'AT', 'ALL')),
+    );
     const m = / AT (\S+)\s*$/.exec(reply.lines[0] ?? '');
     if (reply.rc === 0 && m) return m[1];
     const text = reply.lines.join(' ');
@@ -425,7 +427,7 @@ export class HypervisorClient {
   /** CP `QUERY VMRELOCATE id`: whether a relocation of the user is in progress. */
   async relocating(userid: string): Promise<boolean> {
     const id = userid.toUpperCase();
-    const reply = await this.observe(() => this.transport.cp(`QUERY VMRELOCATE ${id}`));
+    const reply = await this.observe(() => this.transport.cp(cpCommand('QUERY', 'VMRELOCATE', id)));
     if (reply.rc !== 0) {
       throw Errors.cp(`CP QUERY VMRELOCATE ${id} failed: rc ${reply.rc} ${reply.lines.join(' ')}`);
     }

@@ -1,0 +1,42 @@
+import { HvError } from '#envelope';
+import { HypervisorClient } from './hypervisor.client.js';
+import type { CpReply, MgmtReply, SmapiReply } from './protocol.js';
+import type { SmapiHealth } from './smapi-health.js';
+import { HypervisorTransport } from './transport.js';
+
+/** A transport that records the CP commands that reach it. */
+class Recorder extends HypervisorTransport {
+  readonly sent: string[] = [];
+  cp(command: string): Promise<CpReply> {
+    this.sent.push(command);
+    return Promise.resolve({ rc: 0, lines: ['X AT HVSIM1'] });
+  }
+  smapi<T>(): Promise<SmapiReply<T>> {
+    return Promise.resolve({ rc: 0, rs: 0 });
+  }
+  mgmt<T extends MgmtReply>(): Promise<T> {
+    return Promise.resolve({ rc: 0, lines: [] } as unknown as T);
+  }
+  mgmtFile(): Promise<MgmtReply> {
+    return Promise.resolve({ rc: 0, lines: [] });
+  }
+  ping(): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+}
+
+const health = { record: () => Promise.resolve() } as unknown as SmapiHealth;
+
+/** Every CP command built from a userid goes through cpCommand(), the one gate. */
+describe.each([
+  ['queryUserPower', (hv: HypervisorClient, id: string) => hv.queryUserPower(id)],
+  ['memberOf', (hv: HypervisorClient, id: string) => hv.memberOf(id)],
+  ['relocating', (hv: HypervisorClient, id: string) => hv.relocating(id)],
+])('HypervisorClient.%s', (_name, ask) => {
+  it('refuses a userid that would add an operand; nothing reaches CP', async () => {
+    const t = new Recorder();
+    const hv = new HypervisorClient(t, health);
+    await expect(ask(hv, 'LINUX01 LOGOFF')).rejects.toThrow(HvError);
+    expect(t.sent).toEqual([]);
+  });
+});
