@@ -1,8 +1,5 @@
-import type { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
-import { Errors, HvError } from '#envelope';
-import { cpCommand } from './cp-command.js';
-import { mgmtFailure } from './mgmt.error.js';
+import { HvError } from '#envelope';
 import type {
   AdapterQueryOutput,
   ImageDiskCreateOutput,
@@ -10,16 +7,7 @@ import type {
   ImageDiskQueryOutput,
   ImagePerformanceOutput,
   ImageStatusOutput,
-  MgmtArgs,
-  MgmtOperation,
-  MgmtReply,
-  PunchReply,
-  QueryReaderReply,
-  ReaderFile,
-  ReaderListReply,
-  SmapiFunction,
   SystemInfoOutput,
-  UnpackDiskImageReply,
   VmRelocateOutput,
   VmRelocateParams,
   VolumeSpaceOutput,
@@ -31,11 +19,7 @@ import type {
   VswitchExtendedInfo,
   VswitchSetParams,
 } from './vswitch.protocol.js';
-import { SmapiHealth } from './smapi-health.js';
-import { tolerating } from './smapi.tolerance.js';
-import { HypervisorTransport } from './transport.js';
-
-export type PowerState = 'on' | 'off';
+import { ManagementGuestOps } from './management-guest.ops.js';
 
 /**
  * The hypervisor's own management interfaces, typed. Every method raises HvError with the
@@ -43,53 +27,11 @@ export type PowerState = 'on' | 'off';
  * callers decide which return/reason codes they tolerate; transport failures raise
  * `Errors.hvUnreachable` (retryable). Management-guest operations that fail raise
  * `mgmtFailure` (overallRC 3, rc 415, rs = the command's rc, its ERROR lines in the message).
+ * The systems-management functions are here; CP queries (cp.queries.ts) and the management
+ * guest's operations (management-guest.ops.ts) are the classes it extends.
  */
 @Injectable()
-export class HypervisorClient {
-  constructor(
-    private readonly transport: HypervisorTransport,
-    private readonly health: SmapiHealth,
-  ) {}
-
-  /** Runs one exchange with the hypervisor, counting whether the link answered. */
-  private async observe<T>(exchange: () => Promise<T>): Promise<T> {
-    try {
-      const out = await exchange();
-      void this.health.record(true);
-      return out;
-    } catch (e) {
-      // Only our own errors say the link failed; a caller's input stream failing says nothing.
-      if (e instanceof HvError) void this.health.record(false);
-      throw e;
-    }
-  }
-
-  private async mgmt<T extends MgmtReply>(
-    op: MgmtOperation,
-    args: MgmtArgs,
-    input?: Readable,
-    onBytes?: (sent: number) => void,
-  ): Promise<T> {
-    const reply = await this.observe(() => this.transport.mgmt<T>(op, args, input, onBytes));
-    if (reply.rc !== 0) throw mgmtFailure(`${op} ${Object.values(args).join(' ')}`, reply);
-    return reply;
-  }
-
-  private async call<T>(fn: SmapiFunction, target: string, params?: object): Promise<T> {
-    const reply = await this.observe(() =>
-      this.transport.smapi<T>(fn, target.toUpperCase(), params),
-    );
-    if (reply.rc !== 0) {
-      throw Errors.smapi(
-        reply.rc,
-        reply.rs,
-        `SMAPI ${fn} for ${target.toUpperCase()} failed: rc ${reply.rc} rs ${reply.rs}` +
-          (reply.errmsg ? ` (${reply.errmsg})` : ''),
-      );
-    }
-    return reply.output as T;
-  }
-
+export class HypervisorClient extends ManagementGuestOps {
   /** Image_Create_DM: defines a user from directory statements. 400/8 exists, 436/4 no profile. */
   imageCreateDM(userid: string, directory: string[]): Promise<void> {
     return this.call('Image_Create_DM', userid, { directory });
@@ -327,194 +269,5 @@ export class HypervisorClient {
   /** Virtual_Network_Vswitch_Query_Byte_Stats: counters of every NIC coupled to a vswitch. */
   vswitchByteStats(): Promise<VswitchByteStatsOutput> {
     return this.call('Virtual_Network_Vswitch_Query_Byte_Stats', '*', { vswitch: '*' });
-  }
-
-  /**
-   * A command in the guest's OS over IUCV (the reference's execcmdonvm): its output lines.
-   * Raises `mgmtFailure` when the guest is not reachable or the command fails.
-   */
-  async execInGuest(userid: string, cmd: string): Promise<string[]> {
-    return (await this.mgmt('execcmd', { userid: userid.toUpperCase(), cmd })).lines;
-  }
-
-  /**
-   * The guest's spooled console lines since the last read; empty unless its directory spools
-   * the console. As the reference's getVM.getConsole: Image_Console_Get closes the guest's
-   * console spool file into the management guest's reader (8/8: not logged on or not
-   * spooling, read here as nothing new), CP SPOOL READER CLASS * (else vmur may refuse a class;
-   * a failure only risks missing files), vmur list, then each of the guest's console files
-   * received. Unlike the reference (vmur receive purges), a file is received with hold and
-   * purged only once its text is in hand: a worker that dies between the two leaves it in the
-   * reader for the next read instead of losing it. 8/8 still goes on to the reader, for files
-   * such a read left behind.
-   */
-  async consoleLog(userid: string): Promise<string[]> {
-    const guest = userid.toUpperCase();
-    await tolerating(this.call('Image_Console_Get', guest), [8, 8]);
-    await this.observe(() => this.transport.cp(cpCommand('SPOOL', 'READER', 'CLASS', '*')));
-    const listed = await this.mgmt<ReaderListReply>('rdrlist', {});
-    const consoles = (listed.files ?? []).filter(
-      (f) => f.origin === guest && f.spoolClass === 'T' && f.type === 'CON',
-    );
-    const lines: string[] = [];
-    for (const { spoolId } of consoles) {
-      const spoolid = String(spoolId);
-      const text = await this.observe(() => this.transport.mgmt('rdrreceive', { spoolid }));
-      if (text.rc !== 0) continue; // as the reference: a file that cannot be received is skipped
-      lines.push(...text.lines);
-      await this.mgmt('purge', { spoolid });
-    }
-    return lines;
-  }
-
-  /** CP `QUERY SSI`: the cluster's lines as CP prints them; [] when not an SSI member. */
-  async querySsi(): Promise<string[]> {
-    const reply = await this.observe(() => this.transport.cp(cpCommand('QUERY', 'SSI')));
-    if (reply.rc === 0) return reply.lines;
-    if (reply.rc === 2650) return [];
-    throw Errors.cp(`CP QUERY SSI failed: rc ${reply.rc} ${reply.lines.join(' ')}`);
-  }
-
-  /** CP `QUERY USERID`: the management guest's userid and the system it runs on. */
-  async queryUserid(): Promise<{ userid: string; systemId: string }> {
-    const reply = await this.observe(() => this.transport.cp(cpCommand('QUERY', 'USERID')));
-    const m = /^(\S+)\s+AT\s+(\S+)/.exec(reply.lines[0] ?? '');
-    if (reply.rc !== 0 || !m) {
-      throw Errors.cp(`CP QUERY USERID failed: rc ${reply.rc} ${reply.lines.join(' ')}`);
-    }
-    return { userid: m[1], systemId: m[2] };
-  }
-
-  /** CP `QUERY CPLEVEL`: the level, generation and IPL lines as CP prints them. */
-  async queryCplevel(): Promise<string[]> {
-    const reply = await this.observe(() => this.transport.cp(cpCommand('QUERY', 'CPLEVEL')));
-    if (reply.rc !== 0) {
-      throw Errors.cp(`CP QUERY CPLEVEL failed: rc ${reply.rc} ${reply.lines.join(' ')}`);
-    }
-    return reply.lines;
-  }
-
-  /**
-   * CP `QUERY USER`: whether the user is logged on. HCP045E (not logged on) and HCP003E/HCP361E
-   * (no such user) both read as `off`, as the reference does.
-   */
-  async queryUserPower(userid: string): Promise<PowerState> {
-    const reply = await this.observe(() =>
-      this.transport.cp(cpCommand('QUERY', 'USER', userid.toUpperCase())),
-    );
-    if (reply.rc === 0) return 'on';
-    const text = reply.lines.join(' ');
-    if ([45, 3, 361].includes(reply.rc) || /HCP(045|003|361)E/.test(text)) return 'off';
-    throw Errors.cp(`CP QUERY USER ${userid.toUpperCase()} failed: rc ${reply.rc} ${text}`);
-  }
-
-  /**
-   * CP `QUERY USER id AT ALL`: the SSI member the user runs on now; null when not logged on
-   * (HCP045E, or no such user).
-   */
-  async memberOf(userid: string): Promise<string | null> {
-    const id = userid.toUpperCase();
-    const reply = await this.observe(() =>
-      this.transport.cp(cpCommand('QUERY', 'USER', id, 'AT', 'ALL')),
-    );
-    const m = / AT (\S+)\s*$/.exec(reply.lines[0] ?? '');
-    if (reply.rc === 0 && m) return m[1];
-    const text = reply.lines.join(' ');
-    if ([45, 3, 361].includes(reply.rc) || /HCP(045|003|361)E/.test(text)) return null;
-    throw Errors.cp(`CP QUERY USER ${id} AT ALL failed: rc ${reply.rc} ${text}`);
-  }
-
-  /** CP `QUERY VMRELOCATE id`: whether a relocation of the user is in progress. */
-  async relocating(userid: string): Promise<boolean> {
-    const id = userid.toUpperCase();
-    const reply = await this.observe(() => this.transport.cp(cpCommand('QUERY', 'VMRELOCATE', id)));
-    if (reply.rc !== 0) {
-      throw Errors.cp(`CP QUERY VMRELOCATE ${id} failed: rc ${reply.rc} ${reply.lines.join(' ')}`);
-    }
-    return !reply.lines.some((l) => /no relocations in progress/i.test(l));
-  }
-
-  /**
-   * unpackdiskimage: copies an image file (64-byte header, then the disk bytes, gzip or raw)
-   * onto the user's minidisk, streaming it; `onBytes` gets the image bytes sent so far. The
-   * user must be logged off, the image's type match the disk's and fit on it. "not linked; not
-   * in CP directory" in the error: no such user or minidisk. Resolves with the bytes written.
-   */
-  async unpackDiskImage(
-    userid: string,
-    vdev: string,
-    image: Readable,
-    onBytes?: (n: number) => void,
-  ): Promise<{ bytes: number; lines: string[] }> {
-    const args = { userid: userid.toUpperCase(), vdev };
-    const r = await this.mgmt<UnpackDiskImageReply>('unpackdiskimage', args, image, onBytes);
-    return { bytes: r.bytes ?? 0, lines: r.lines };
-  }
-
-  /**
-   * creatediskimage: the image file of the user's (logged-off) minidisk, as a stream: header
-   * with the disk's full size, then its bytes gzip-compressed at `compressLevel` (0 = raw).
-   */
-  async createDiskImage(userid: string, vdev: string, compressLevel: number): Promise<Readable> {
-    const args = { userid: userid.toUpperCase(), vdev, compression: String(compressLevel) };
-    const out = await this.observe(() => this.transport.mgmtFile('creatediskimage', args));
-    if ('rc' in out) throw mgmtFailure(`creatediskimage ${Object.values(args).join(' ')}`, out);
-    return out;
-  }
-
-  /** Punches a file to the user's virtual reader (class X unless given); its spool id. */
-  async punchFile(
-    userid: string,
-    file: Readable,
-    opts: { spoolClass?: string; name: string },
-  ): Promise<number> {
-    const args = { userid: userid.toUpperCase(), class: opts.spoolClass ?? 'X', name: opts.name };
-    const r = await this.mgmt<PunchReply>('punch', args, file);
-    return r.spoolId ?? 0;
-  }
-
-  /** Purges one spool file from the user's reader. */
-  async purgeReaderFile(userid: string, spoolId: number): Promise<void> {
-    await this.mgmt('purge', { userid: userid.toUpperCase(), spoolid: String(spoolId) });
-  }
-
-  /** The spool files in the user's reader, oldest first. */
-  async readerFiles(userid: string): Promise<ReaderFile[]> {
-    const r = await this.mgmt<QueryReaderReply>('queryrdr', { userid: userid.toUpperCase() });
-    return r.files ?? [];
-  }
-
-  /**
-   * zthin refresh_bootmap on the management guest (`fcpchannel`, `wwpn`, `lun` comma lists
-   * without `0x`; `wwid`, `minfcp`; RHCOS `ignitionurl`, `nicid`, `ipconfig`). Answers the
-   * script's exit code and output either way: callers read `RESULT PATHS:` or `Exit MSG:`.
-   */
-  async refreshBootmap(args: MgmtArgs): Promise<MgmtReply> {
-    return this.observe(() => this.transport.mgmt('refresh_bootmap', args));
-  }
-
-  /**
-   * installfs: the file system `fstype` on the user's minidisk, which the management guest
-   * links in `mode` and formats as its `deviceType` needs. Raises `mgmtFailure` otherwise.
-   */
-  async installFileSystem(
-    userid: string,
-    vdev: string,
-    fs: { fstype: string; deviceType: string; mode: string },
-  ): Promise<void> {
-    await this.mgmt('installfs', {
-      userid: userid.toUpperCase(),
-      vdev,
-      fstype: fs.fstype,
-      disktype: fs.deviceType,
-      mode: fs.mode,
-    });
-  }
-
-  /** Whether the hypervisor link answers; counted in the health counters like any call. */
-  async ping(): Promise<boolean> {
-    const ok = await this.transport.ping();
-    void this.health.record(ok);
-    return ok;
   }
 }

@@ -1,0 +1,67 @@
+import type { Readable } from 'node:stream';
+import { Injectable } from '@nestjs/common';
+import { Errors, HvError } from '#envelope';
+import { mgmtFailure } from './mgmt.error.js';
+import type { MgmtArgs, MgmtOperation, MgmtReply, SmapiFunction } from './protocol.js';
+import { SmapiHealth } from './smapi-health.js';
+import { HypervisorTransport } from './transport.js';
+
+/**
+ * One exchange with the hypervisor, counted in the health counters: a function call that
+ * raises HvError with the SMT-layer codes (overallRC 8 + the API's rc/rs, modID 1) when the
+ * hypervisor says no, a management-guest operation that raises `mgmtFailure` (overallRC 3,
+ * rc 415, rs = the command's rc). The base of HypervisorClient's parts.
+ */
+@Injectable()
+export abstract class HypervisorExchange {
+  constructor(
+    protected readonly transport: HypervisorTransport,
+    protected readonly health: SmapiHealth,
+  ) {}
+
+  /** Runs one exchange with the hypervisor, counting whether the link answered. */
+  protected async observe<T>(exchange: () => Promise<T>): Promise<T> {
+    try {
+      const out = await exchange();
+      void this.health.record(true);
+      return out;
+    } catch (e) {
+      // Only our own errors say the link failed; a caller's input stream failing says nothing.
+      if (e instanceof HvError) void this.health.record(false);
+      throw e;
+    }
+  }
+
+  protected async mgmt<T extends MgmtReply>(
+    op: MgmtOperation,
+    args: MgmtArgs,
+    input?: Readable,
+    onBytes?: (sent: number) => void,
+  ): Promise<T> {
+    const reply = await this.observe(() => this.transport.mgmt<T>(op, args, input, onBytes));
+    if (reply.rc !== 0) throw mgmtFailure(`${op} ${Object.values(args).join(' ')}`, reply);
+    return reply;
+  }
+
+  protected async call<T>(fn: SmapiFunction, target: string, params?: object): Promise<T> {
+    const reply = await this.observe(() =>
+      this.transport.smapi<T>(fn, target.toUpperCase(), params),
+    );
+    if (reply.rc !== 0) {
+      throw Errors.smapi(
+        reply.rc,
+        reply.rs,
+        `SMAPI ${fn} for ${target.toUpperCase()} failed: rc ${reply.rc} rs ${reply.rs}` +
+          (reply.errmsg ? ` (${reply.errmsg})` : ''),
+      );
+    }
+    return reply.output as T;
+  }
+
+  /** Whether the hypervisor link answers; counted in the health counters like any call. */
+  async ping(): Promise<boolean> {
+    const ok = await this.transport.ping();
+    void this.health.record(ok);
+    return ok;
+  }
+}

@@ -1,0 +1,135 @@
+import type { Readable } from 'node:stream';
+import { cpCommand } from './cp-command.js';
+import { CpQueries } from './cp.queries.js';
+import { mgmtFailure } from './mgmt.error.js';
+import type {
+  MgmtArgs,
+  MgmtReply,
+  PunchReply,
+  QueryReaderReply,
+  ReaderFile,
+  ReaderListReply,
+  UnpackDiskImageReply,
+} from './protocol.js';
+import { tolerating } from './smapi.tolerance.js';
+
+/**
+ * What the management guest does for the service: commands in guests over IUCV, console
+ * output, disk images, reader files, boot maps and new disks' file systems.
+ */
+export abstract class ManagementGuestOps extends CpQueries {
+  /**
+   * A command in the guest's OS over IUCV (the reference's execcmdonvm): its output lines.
+   * Raises `mgmtFailure` when the guest is not reachable or the command fails.
+   */
+  async execInGuest(userid: string, cmd: string): Promise<string[]> {
+    return (await this.mgmt('execcmd', { userid: userid.toUpperCase(), cmd })).lines;
+  }
+
+  /**
+   * The guest's spooled console lines since the last read; empty unless its directory spools
+   * the console. As the reference's getVM.getConsole: Image_Console_Get closes the guest's
+   * console spool file into the management guest's reader (8/8: not logged on or not
+   * spooling, read here as nothing new), CP SPOOL READER CLASS * (else vmur may refuse a class;
+   * a failure only risks missing files), vmur list, then each of the guest's console files
+   * received. Unlike the reference (vmur receive purges), a file is received with hold and
+   * purged only once its text is in hand: a worker that dies between the two leaves it in the
+   * reader for the next read instead of losing it. 8/8 still goes on to the reader, for files
+   * such a read left behind.
+   */
+  async consoleLog(userid: string): Promise<string[]> {
+    const guest = userid.toUpperCase();
+    await tolerating(this.call('Image_Console_Get', guest), [8, 8]);
+    await this.observe(() => this.transport.cp(cpCommand('SPOOL', 'READER', 'CLASS', '*')));
+    const listed = await this.mgmt<ReaderListReply>('rdrlist', {});
+    const consoles = (listed.files ?? []).filter(
+      (f) => f.origin === guest && f.spoolClass === 'T' && f.type === 'CON',
+    );
+    const lines: string[] = [];
+    for (const { spoolId } of consoles) {
+      const spoolid = String(spoolId);
+      const text = await this.observe(() => this.transport.mgmt('rdrreceive', { spoolid }));
+      if (text.rc !== 0) continue; // as the reference: a file that cannot be received is skipped
+      lines.push(...text.lines);
+      await this.mgmt('purge', { spoolid });
+    }
+    return lines;
+  }
+
+  /**
+   * unpackdiskimage: copies an image file (64-byte header, then the disk bytes, gzip or raw)
+   * onto the user's minidisk, streaming it; `onBytes` gets the image bytes sent so far. The
+   * user must be logged off, the image's type match the disk's and fit on it. "not linked; not
+   * in CP directory" in the error: no such user or minidisk. Resolves with the bytes written.
+   */
+  async unpackDiskImage(
+    userid: string,
+    vdev: string,
+    image: Readable,
+    onBytes?: (n: number) => void,
+  ): Promise<{ bytes: number; lines: string[] }> {
+    const args = { userid: userid.toUpperCase(), vdev };
+    const r = await this.mgmt<UnpackDiskImageReply>('unpackdiskimage', args, image, onBytes);
+    return { bytes: r.bytes ?? 0, lines: r.lines };
+  }
+
+  /**
+   * creatediskimage: the image file of the user's (logged-off) minidisk, as a stream: header
+   * with the disk's full size, then its bytes gzip-compressed at `compressLevel` (0 = raw).
+   */
+  async createDiskImage(userid: string, vdev: string, compressLevel: number): Promise<Readable> {
+    const args = { userid: userid.toUpperCase(), vdev, compression: String(compressLevel) };
+    const out = await this.observe(() => this.transport.mgmtFile('creatediskimage', args));
+    if ('rc' in out) throw mgmtFailure(`creatediskimage ${Object.values(args).join(' ')}`, out);
+    return out;
+  }
+
+  /** Punches a file to the user's virtual reader (class X unless given); its spool id. */
+  async punchFile(
+    userid: string,
+    file: Readable,
+    opts: { spoolClass?: string; name: string },
+  ): Promise<number> {
+    const args = { userid: userid.toUpperCase(), class: opts.spoolClass ?? 'X', name: opts.name };
+    const r = await this.mgmt<PunchReply>('punch', args, file);
+    return r.spoolId ?? 0;
+  }
+
+  /** Purges one spool file from the user's reader. */
+  async purgeReaderFile(userid: string, spoolId: number): Promise<void> {
+    await this.mgmt('purge', { userid: userid.toUpperCase(), spoolid: String(spoolId) });
+  }
+
+  /** The spool files in the user's reader, oldest first. */
+  async readerFiles(userid: string): Promise<ReaderFile[]> {
+    const r = await this.mgmt<QueryReaderReply>('queryrdr', { userid: userid.toUpperCase() });
+    return r.files ?? [];
+  }
+
+  /**
+   * zthin refresh_bootmap on the management guest (`fcpchannel`, `wwpn`, `lun` comma lists
+   * without `0x`; `wwid`, `minfcp`; RHCOS `ignitionurl`, `nicid`, `ipconfig`). Answers the
+   * script's exit code and output either way: callers read `RESULT PATHS:` or `Exit MSG:`.
+   */
+  async refreshBootmap(args: MgmtArgs): Promise<MgmtReply> {
+    return this.observe(() => this.transport.mgmt('refresh_bootmap', args));
+  }
+
+  /**
+   * installfs: the file system `fstype` on the user's minidisk, which the management guest
+   * links in `mode` and formats as its `deviceType` needs. Raises `mgmtFailure` otherwise.
+   */
+  async installFileSystem(
+    userid: string,
+    vdev: string,
+    fs: { fstype: string; deviceType: string; mode: string },
+  ): Promise<void> {
+    await this.mgmt('installfs', {
+      userid: userid.toUpperCase(),
+      vdev,
+      fstype: fs.fstype,
+      disktype: fs.deviceType,
+      mode: fs.mode,
+    });
+  }
+}
