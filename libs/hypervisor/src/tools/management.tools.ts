@@ -1,12 +1,8 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdtemp, rm } from 'node:fs/promises';
-import { constants } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { constants, createReadStream } from 'node:fs';
+import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import { Errors } from '#envelope';
-import { toBuffer } from '../chunk.buffer.js';
 import type {
   CpReply,
   MgmtArgs,
@@ -20,6 +16,7 @@ import { installFileSystem } from './install-fs.tools.js';
 import { parseReaderLines, parseReaderList, SPOOL_ID } from './reader.lines.js';
 import { toolPaths, type ToolName } from './tool.paths.js';
 import { outputLines, runTool, type ToolResult } from './tool.runner.js';
+import { removeStaging, staged, stageInput, stagingDir } from './tool.staging.js';
 
 export interface ManagementToolsOptions {
   /** HV_TOOLS_DIR: all tools in this directory; empty = the reference's paths. */
@@ -194,36 +191,12 @@ export class ManagementTools {
     return { rc: this.exitCode(tool, r), lines: outputLines(r.stdout + r.stderr) };
   }
 
-  /** Runs `work` in a fresh staging directory, removed afterwards unless `keep` says so. */
-  private async staged<T>(work: (dir: string) => Promise<T>): Promise<T> {
-    const dir = await mkdtemp(join(this.opts.tmpDir ?? tmpdir(), 'hv-tool-'));
-    try {
-      return await work(dir);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  }
-
-  /** The input stream into a file, as the reference hands files to vmur and the scripts. */
-  private async stage(path: string, input: Readable, onBytes?: (n: number) => void) {
-    let sent = 0;
-    const count = new Transform({
-      transform(chunk: unknown, _enc, done) {
-        const buf = toBuffer(chunk);
-        sent += buf.length;
-        onBytes?.(sent);
-        done(null, buf);
-      },
-    });
-    await pipeline(input, count, createWriteStream(path, { mode: 0o600 }));
-  }
-
   /** `unpackdiskimage userid vdev file` (zthin): exit 0 deployed, 1 usage, 3 failed. */
   private unpack(args: MgmtArgs, input?: Readable, onBytes?: (n: number) => void) {
     if (!input) throw new Error('unpackdiskimage needs the image');
-    return this.staged(async (dir) => {
+    return staged(this.opts.tmpDir, async (dir) => {
       const file = join(dir, 'image');
-      await this.stage(file, input, onBytes);
+      await stageInput(file, input, onBytes);
       const r = await this.run('unpackdiskimage', [args.userid, args.vdev, file], true);
       return this.scriptReply('unpackdiskimage', r);
     });
@@ -244,9 +217,9 @@ export class ManagementTools {
         lines: [`ERROR: Spool class ${spoolClass}: the management guest punches class X only.`],
       };
     }
-    return this.staged(async (dir) => {
+    return staged(this.opts.tmpDir, async (dir) => {
       const file = join(dir, 'punch');
-      await this.stage(file, input);
+      await stageInput(file, input);
       const r = await this.run('vmur', ['punch', '-r', '-u', args.userid, '-N', args.name, file]);
       const code = this.exitCode('vmur', r);
       const lines = outputLines(r.stdout + r.stderr);
@@ -262,8 +235,8 @@ export class ManagementTools {
    */
   async mgmtFile(op: MgmtOperation, args: MgmtArgs): Promise<Readable | MgmtReply> {
     if (op !== 'creatediskimage') throw new Error(`${op} writes no file`);
-    const dir = await mkdtemp(join(this.opts.tmpDir ?? tmpdir(), 'hv-tool-'));
-    const cleanup = () => rm(dir, { recursive: true, force: true });
+    const dir = await stagingDir(this.opts.tmpDir);
+    const cleanup = () => removeStaging(dir);
     const file = join(dir, 'image');
     try {
       const argv = [args.userid, args.vdev, file, '--compression', args.compression ?? '6'];
