@@ -67,4 +67,25 @@ describe('BacklogGate', () => {
     fail = false;
     expect(await g.admit()).toBe(true);
   });
+
+  it('a count taken before earlier admissions reached the queue does not forget them', async () => {
+    const g = gate(60);
+    // 35 arrive together: one count (0), all admitted; their jobs are still being added
+    await Promise.all(Array.from({ length: 35 }, () => g.admit()));
+    // 25 more: a new count, which still sees an empty queue
+    await Promise.all(Array.from({ length: 25 }, () => g.admit()));
+    // all 60 are in the queue now: the next one must be counted, and refused
+    backlog = 60;
+    expect(await g.admit()).toBe(false);
+  });
+
+  it('admissions whose jobs reached the queue are left to the count', async () => {
+    const g = gate(60);
+    for (let i = 0; i < 10; i++) expect(await g.admit()).toBe(true);
+    for (let i = 0; i < 10; i++) g.queued();
+    backlog = 10;
+    clock = 250;
+    for (let i = 0; i < 19; i++) expect(await g.admit()).toBe(true);
+    expect(counts).toBe(2); // 10 counted + 19 admitted since: still below half
+  });
 });

@@ -6,7 +6,10 @@ interface Snapshot {
   counted: number;
   /** When it was counted (ms, this process's clock). */
   at: number;
-  /** Operations this process admitted since (not in `counted`). */
+  /**
+   * Operations this process admitted that `counted` may not include: those admitted since,
+   * and those admitted before whose jobs had not reached the queue when it was counted.
+   */
   admittedSince: number;
 }
 
@@ -19,6 +22,8 @@ interface Snapshot {
 export class BacklogGate {
   private snapshot: Snapshot | null = null;
   private counting: Promise<number> | null = null;
+  /** Admitted here, their jobs not yet in the queue (so no count can see them). */
+  private pending = 0;
 
   constructor(
     private readonly count: BacklogCount,
@@ -33,21 +38,30 @@ export class BacklogGate {
     const fresh = s && this.now() - s.at < this.maxAgeMs;
     if (fresh && s.counted + s.admittedSince < this.limit / 2) {
       s.admittedSince++;
+      this.pending++;
       return true;
     }
     const backlog = await this.recount();
     if (backlog >= this.limit) return false;
     if (this.snapshot) this.snapshot.admittedSince++;
+    this.pending++;
     return true;
+  }
+
+  /** An admitted submission's job is in the queue now, or will never be (counts see it or not). */
+  queued(): void {
+    if (this.pending > 0) this.pending--;
   }
 
   /** One count in flight at a time: submissions arriving meanwhile share its answer. */
   private recount(): Promise<number> {
     this.counting ??= (async () => {
       const at = this.now();
+      // admitted before, still on their way to the queue: the count may not see them
+      const unseen = this.pending;
       try {
         const counted = await this.count();
-        this.snapshot = { counted, at, admittedSince: 0 };
+        this.snapshot = { counted, at, admittedSince: unseen };
         return counted;
       } finally {
         this.counting = null;

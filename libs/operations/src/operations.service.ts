@@ -31,6 +31,9 @@ function queueDown(e: unknown): never {
   throw Errors.queueUnavailable(QUEUE_RETRY_AFTER_S);
 }
 
+/** A submission in the queue (its row), or the answer of an earlier one with its key. */
+type Enqueued = { created: OperationRecord } | { replay: Promise<Envelope | Accepted> };
+
 /**
  * Turns a change to the hypervisor into an operation: a database row plus a BullMQ job whose
  * id is the operation id, in its guest's line; then waits as the client prefers.
@@ -70,8 +73,30 @@ export class OperationsService {
       const prior = await this.idempotency.find(key, hash);
       if (prior) return this.replay(prior, key, opts.prefer);
     }
-    await this.admit(def.queue).catch(queueDown);
+    const gate = await this.admit(def.queue).catch(queueDown);
+    let queued: Enqueued;
+    try {
+      queued = await this.enqueue(kind, payload, opts, target, hash, secrets);
+    } finally {
+      // the job is in the queue (a count sees it from now on) or never will be
+      gate.queued();
+    }
+    if ('replay' in queued) return queued.replay;
+    const { created } = queued;
+    return this.await(created.id, this.waitMs(opts.prefer), opts.prefer, created);
+  }
 
+  /** The operation's row, its place in the guest's line and its job. */
+  private async enqueue<N extends JobName>(
+    kind: N,
+    payload: JobPayload<N>,
+    opts: SubmitOptions,
+    target: string | null,
+    hash: string | null,
+    secrets?: Record<string, string>,
+  ): Promise<Enqueued> {
+    const def = JOB_CATALOGUE[kind];
+    const key = opts.idempotencyKey;
     const id = randomUUID();
     let created: OperationRecord;
     try {
@@ -89,7 +114,8 @@ export class OperationsService {
         e instanceof DuplicateRecordError && key && hash
           ? await this.idempotency.find(key, hash)
           : null;
-      if (prior) return this.replay(prior, key!, opts.prefer); // a concurrent request with the key won
+      // a concurrent request with the key won
+      if (prior) return { replay: this.replay(prior, key!, opts.prefer) };
       throw e;
     }
     if (target) {
@@ -112,7 +138,7 @@ export class OperationsService {
     } catch {
       await this.notQueued(id, def.queue, target);
     }
-    return this.await(id, this.waitMs(opts.prefer), opts.prefer, created);
+    return { created };
   }
 
   /**
@@ -141,7 +167,7 @@ export class OperationsService {
   private readonly gates = new Map<QueueName, BacklogGate>();
 
   /** Refuses work beyond the backlog limit (429); a recent count serves far below it. */
-  private async admit(queue: QueueName): Promise<void> {
+  private async admit(queue: QueueName): Promise<BacklogGate> {
     let gate = this.gates.get(queue);
     if (!gate) {
       const count = async () => {
@@ -152,6 +178,7 @@ export class OperationsService {
       this.gates.set(queue, gate);
     }
     if (!(await gate.admit())) throw Errors.backlogFull(queue, 30);
+    return gate;
   }
 
   /**
