@@ -2,10 +2,25 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
-// Layering (issue #14): apps may import libs, libs never apps; only libs/persistence touches the
-// Prisma client; libs and apps reach another lib only through its public `#name` index.
-const LIBS =
-  'config|envelope|jobs|hypervisor|persistence|auth|operations|guests|host|images|files|volumes|network|testing';
+// Layering (issues #14, #24): apps may import libs, libs never apps; only libs/persistence touches
+// the Prisma client; libs, apps, tests, benches and scripts reach a lib only through its public
+// `#name` index (or `#name/testing`, a lib's helpers for tests and benches).
+//
+// The layer order, lowest first: a lib imports only libs of lower tiers, never one of its own
+// tier or above, so no two libs can import each other and a change low down is never shaped by
+// what sits above it.
+const TIERS = [
+  ['config', 'envelope'],
+  ['jobs', 'hypervisor', 'auth'],
+  ['persistence'],
+  ['operations'],
+  ['files', 'host'],
+  ['images', 'volumes'],
+  ['guests'],
+  ['network'],
+  ['testing'],
+];
+const LIBS = TIERS.flat().join('|');
 const NOT_APPS = {
   regex: '(^|/)apps/',
   message: 'A lib never imports an app: move what both need into a lib.',
@@ -18,7 +33,22 @@ const PRISMA = {
   regex: '^(@prisma/|prisma(/|$))|/generated/(sqlite|postgres)/',
   message: 'Only libs/persistence talks to the database: use its repositories.',
 };
+/** What a lib of `tier` may not import: every lib of its tier and above. */
+const ABOVE = (tier) => ({
+  regex: `^#(${TIERS.slice(tier).flat().join('|')})(/|$)`,
+  message: 'Layer order (TIERS in eslint.config.js): a lib imports only libs of lower tiers.',
+});
 const layers = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+/** One block per lib: the common rules and its place in the layer order. */
+const libBlocks = TIERS.flatMap((names, tier) =>
+  names.map((name) => ({
+    files: [`libs/${name}/**/*.ts`],
+    rules:
+      name === 'persistence'
+        ? layers(NOT_APPS, OTHER_LIB, ABOVE(tier))
+        : layers(NOT_APPS, OTHER_LIB, PRISMA, ABOVE(tier)),
+  })),
+);
 
 export default tseslint.config(
   {
@@ -77,8 +107,11 @@ export default tseslint.config(
       globals: { console: 'readonly', process: 'readonly' },
     },
   },
-  { files: ['libs/**/*.ts'], rules: layers(NOT_APPS, OTHER_LIB, PRISMA) },
-  { files: ['libs/persistence/**/*.ts'], rules: layers(NOT_APPS, OTHER_LIB) },
-  { files: ['apps/**/*.ts'], rules: layers(OTHER_LIB, PRISMA) },
+  { files: ['libs/**/*.ts'], rules: layers(NOT_APPS, OTHER_LIB, PRISMA, ABOVE(0)) },
+  ...libBlocks,
+  {
+    files: ['apps/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    rules: layers(OTHER_LIB, PRISMA),
+  },
   prettier,
 );

@@ -5,6 +5,7 @@ const common = {
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: {
     '^#([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
+    '^#([a-z-]+)/testing$': '<rootDir>/libs/$1/src/testing/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: {

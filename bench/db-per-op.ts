@@ -6,8 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '#config';
 import { OperationsRepository } from '#persistence';
-import { PrismaService } from '../libs/persistence/src/prisma.service.js';
-import { tempSqlite } from '../libs/persistence/src/testing/temp-sqlite.js';
+import { PrismaService, tempSqlite } from '#persistence/testing';
 
 const N = Number(process.argv[2] ?? 1000);
 const WARM_UP = 50;

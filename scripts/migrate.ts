@@ -1,8 +1,7 @@
 // `npm run db:migrate`: applies the Prisma migrations of the configured database (SQLite file or
 // PostgreSQL) with `prisma migrate deploy`, and exits with the CLI's exit code.
 import { ConfigError, loadConfig } from '#config';
-// Imported by path, not '#persistence': this needs neither Nest nor a generated client.
-import { migrateDeploy } from '../libs/persistence/src/migrate-deploy.js';
+import { migrateDeploy } from '#persistence';
 
 try {
   // Only the database matters here: the hypervisor link's settings (which `npm start` completes

@@ -5,12 +5,12 @@ import { repoRoot } from '#config';
 import { HvError } from '#envelope';
 import {
   HypervisorClient,
+  ManagementTools,
   SimulatorTransport,
   SmapiTransport,
   type SmapiHealth,
   type WireClientOptions,
 } from '#hypervisor';
-import { ManagementTools } from '../libs/hypervisor/src/tools/management.tools.js';
 import { CYLINDER_BYTES_3390 } from '../apps/hv-simulator/src/state/geometry.constants.js';
 import { diskContent, imageOf } from '../apps/hv-simulator/src/testing/disk-image.fixtures.js';
 import {

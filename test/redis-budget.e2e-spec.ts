@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Redis } from 'ioredis';
-import { LEAVE_LINE_LUA } from '../libs/operations/src/coordination/line-scripts.js';
+import { LEAVE_LINE_LUA } from '#operations/testing';
 import { TestRedis } from './faults/support/redis-server.js';
 import { TestStack } from './support/stack.js';
 

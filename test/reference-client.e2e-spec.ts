@@ -1,4 +1,4 @@
-import { ageOperation } from '../libs/persistence/src/testing/age-operation.js';
+import { ageOperation } from '#persistence/testing';
 import { eventually, request } from './support/http.js';
 import { pyStr, ReferenceClient } from './support/reference-client.js';
 import { importSampleImage } from './support/sample-image.js';

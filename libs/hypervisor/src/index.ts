@@ -32,5 +32,6 @@ export { HypervisorModule } from './hypervisor.module.js';
 export { LinkProbe } from './link.probe.js';
 export { SmapiHealth, type SmapiHealthReport, UNHEALTHY_AFTER } from './smapi-health.js';
 export * from './smapi/index.js';
+export { ManagementTools } from './tools/management.tools.js';
 export { shellWord } from './shell-word.js';
 export { cpTimestamp } from './cp-timestamp.js';

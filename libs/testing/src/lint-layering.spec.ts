@@ -69,4 +69,44 @@ describe('import layering (lint)', () => {
       ),
     ).toEqual([]);
   });
+
+  it('refuses a lib importing a lib of its own tier or above (layer order)', async () => {
+    const up = await restrictedImports(
+      'libs/persistence/src/fixture.ts',
+      "import { OperationsService } from '#operations';\n",
+    );
+    expect(up.join('\n')).toMatch(/Layer order/);
+    const sideways = await restrictedImports(
+      'libs/jobs/src/fixture.ts',
+      "import { HypervisorClient } from '#hypervisor';\n",
+    );
+    expect(sideways.join('\n')).toMatch(/Layer order/);
+    const featureUp = await restrictedImports(
+      'libs/guests/src/fixture.ts',
+      "import { NicsService } from '#network';\n",
+    );
+    expect(featureUp.join('\n')).toMatch(/Layer order/);
+    expect(
+      await restrictedImports(
+        'libs/network/src/fixture.ts',
+        "import { GuestsService } from '#guests';\nimport { loadConfig } from '#config';\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('holds tests, benches and scripts to the public indexes too', async () => {
+    for (const path of ['bench/fixture.ts', 'scripts/fixture.ts', 'test/fixture.e2e-spec.ts']) {
+      const found = await restrictedImports(
+        path,
+        "import { PrismaService } from '../libs/persistence/src/prisma.service.js';\n",
+      );
+      expect(found.join('\n')).toMatch(/public index/);
+    }
+    expect(
+      await restrictedImports(
+        'bench/fixture.ts',
+        "import { tempSqlite } from '#persistence/testing';\n",
+      ),
+    ).toEqual([]);
+  });
 });
