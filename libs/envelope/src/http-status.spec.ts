@@ -1,6 +1,6 @@
 import { Errors } from './error-catalogue.js';
 import { ModID } from './mod-id.js';
-import { httpStatusOf } from './http-status.js';
+import { httpStatusOf, ruleErrorStatuses } from './http-status.js';
 
 const env = (o: number, rc: number, rs: number, errmsg = '') => ({ overallRC: o, rc, rs, errmsg });
 
@@ -54,5 +54,16 @@ describe('error catalogue', () => {
       rs: 8,
       modID: 1,
     });
+  });
+});
+
+describe('ruleErrorStatuses (what the OpenAPI document lists)', () => {
+  it('lists the statuses each rule maps to, and 500 for the rest', () => {
+    expect(ruleErrorStatuses('always200')).toEqual([]);
+    expect(ruleErrorStatuses('default')).toEqual([500]);
+    expect(ruleErrorStatuses('notFound')).toEqual([404, 500]);
+    expect(ruleErrorStatuses('alreadyExists')).toEqual([409, 500]);
+    expect(ruleErrorStatuses('conflict')).toEqual([409, 500]);
+    expect(ruleErrorStatuses('notFoundAndConflict')).toEqual([404, 409, 500]);
   });
 });

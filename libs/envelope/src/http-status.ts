@@ -9,43 +9,70 @@ export type StatusRule =
 
 type Codes = Pick<Envelope, 'overallRC' | 'rc' | 'rs' | 'errmsg'>;
 
-const same = (e: Codes, o: number, rc: number, rs: number) =>
-  e.overallRC === o && e.rc === rc && e.rs === rs;
-
-function notFound(e: Codes): number {
-  if (same(e, 8, 212, 40)) return 404; // vswitch missing
-  if (same(e, 4, 5, 402)) return 404; // disk pool missing
-  if (same(e, 300, 300, 20)) return 404; // image missing
-  if (same(e, 8, 400, 4)) return 404; // guest missing
-  if (same(e, 8, 200, 4)) return 404; // guest missing
-  if (same(e, 300, 300, 3) && e.errmsg.includes('not linked; not in CP directory')) return 404;
-  return 0;
+/** One (overallRC, rc, rs) an endpoint's rule maps to a status other than 500. */
+interface CodeStatus {
+  overallRC: number;
+  rc: number;
+  rs: number;
+  /** Only when errmsg also says this (the reference tells some cases apart by text). */
+  errmsgIncludes?: string;
+  status: number;
 }
 
-function alreadyExists(e: Codes): number {
-  if (same(e, 8, 212, 36)) return 409; // vswitch exists
-  if (same(e, 300, 300, 13)) return 409; // image exists
-  if (same(e, 8, 400, 8)) return 409; // guest exists
-  return 0;
-}
+const NOT_FOUND: readonly CodeStatus[] = [
+  { overallRC: 8, rc: 212, rs: 40, status: 404 }, // vswitch missing
+  { overallRC: 4, rc: 5, rs: 402, status: 404 }, // disk pool missing
+  { overallRC: 300, rc: 300, rs: 20, status: 404 }, // image missing
+  { overallRC: 8, rc: 400, rs: 4, status: 404 }, // guest missing
+  { overallRC: 8, rc: 200, rs: 4, status: 404 }, // guest missing
+  {
+    ...{ overallRC: 300, rc: 300, rs: 3, status: 404 },
+    errmsgIncludes: 'not linked; not in CP directory',
+  },
+];
+const ALREADY_EXISTS: readonly CodeStatus[] = [
+  { overallRC: 8, rc: 212, rs: 36, status: 409 }, // vswitch exists
+  { overallRC: 300, rc: 300, rs: 13, status: 409 }, // image exists
+  { overallRC: 8, rc: 400, rs: 8, status: 409 }, // guest exists
+];
+// capture failed / pause of a stopped guest
+const CONFLICT: readonly CodeStatus[] = [{ overallRC: 300, rc: 300, rs: 5, status: 409 }];
 
-function conflict(e: Codes): number {
-  return same(e, 300, 300, 5) ? 409 : 0; // capture failed / pause of a stopped guest
-}
-
-const extra: Record<Exclude<StatusRule, 'always200'>, (e: Codes) => number> = {
-  default: () => 0,
-  notFound,
-  alreadyExists,
-  conflict,
-  notFoundAndConflict: (e) => notFound(e) || conflict(e),
+/**
+ * Each rule's codes, searched in order; null: the rule answers 200 whatever the envelope says.
+ * The one table both the answers and the OpenAPI document read.
+ */
+const RULES: Record<StatusRule, readonly CodeStatus[] | null> = {
+  always200: null,
+  default: [],
+  notFound: NOT_FOUND,
+  alreadyExists: ALREADY_EXISTS,
+  conflict: CONFLICT,
+  notFoundAndConflict: [...NOT_FOUND, ...CONFLICT],
 };
+
+const matches = (e: Codes, c: CodeStatus) =>
+  e.overallRC === c.overallRC &&
+  e.rc === c.rc &&
+  e.rs === c.rs &&
+  (c.errmsgIncludes === undefined || e.errmsg.includes(c.errmsgIncludes));
 
 /** HTTP status of an envelope under an endpoint's rule. */
 export function httpStatusOf(e: Codes, rule: StatusRule = 'default'): number {
-  if (rule === 'always200') return 200;
+  const codes = RULES[rule];
+  if (codes === null) return 200;
   if (e.overallRC === 0) return 200;
   if ([400, 404, 409, 501, 503].includes(e.overallRC)) return e.overallRC;
   if (e.overallRC === 100) return 400;
-  return extra[rule](e) || 500;
+  return codes.find((c) => matches(e, c))?.status ?? 500;
+}
+
+/**
+ * The error statuses a rule can give a hypervisor failure: those its codes map to, and 500 for
+ * anything they do not (ascending).
+ */
+export function ruleErrorStatuses(rule: StatusRule): number[] {
+  const codes = RULES[rule];
+  if (codes === null) return [];
+  return [...new Set([...codes.map((c) => c.status), 500])].sort((a, b) => a - b);
 }

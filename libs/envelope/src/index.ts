@@ -2,7 +2,7 @@ export { type Envelope, ok, isEnvelope } from './envelope.js';
 export { ModID, type ModIDValue } from './mod-id.js';
 export { HvError } from './hv-error.js';
 export { Errors } from './error-catalogue.js';
-export { type StatusRule, httpStatusOf } from './http-status.js';
+export { type StatusRule, httpStatusOf, ruleErrorStatuses } from './http-status.js';
 export { STATUS_RULE, STATUS_RULE_CONFIG, UseStatusRule } from './status-rule.decorator.js';
 export { addRouteConfig } from './route-config.js';
 export { BODY_VARIANTS, type BodyVariants, UseBodyVariants } from './body-variants.decorator.js';

@@ -1,5 +1,5 @@
 import type { HeaderObject, ResponseObject, SchemaObject } from '@nestjs/swagger';
-import { STATUS_DESCRIPTIONS } from './status-rule.statuses.js';
+import { STATUS_DESCRIPTIONS } from './status-descriptions.js';
 
 export const ENVELOPE_REF = '#/components/schemas/Envelope';
 

@@ -1,8 +1,8 @@
 import type { ResponseObject, ResponsesObject } from '@nestjs/swagger';
+import { ruleErrorStatuses } from '#envelope';
 import { ACCEPTED_HEADERS, envelopeResponse, envelopeWith } from './envelope.schema.js';
 import { OPERATION_REF } from './operation.schema.js';
 import type { RouteFacts } from './route-facts.reader.js';
-import { RULE_STATUSES } from './status-rule.statuses.js';
 
 /**
  * The envelope at the route's success status, at each status it can fail with, and 202 with the
@@ -45,7 +45,7 @@ function generatedResponses(method: string, facts: RouteFacts): Record<string, R
   if (facts.statusRule !== 'always200') out[400] = envelopeResponse(400);
   // the token check runs before the route, whatever its status rule
   if (!facts.isPublic) out[401] = envelopeResponse(401);
-  for (const status of RULE_STATUSES[facts.statusRule]) out[status] = envelopeResponse(status);
+  for (const status of ruleErrorStatuses(facts.statusRule)) out[status] = envelopeResponse(status);
   if (facts.submitsOperation) {
     // Prefer handling=strict, and a reused Idempotency-Key, on any route that submits one
     out[409] ??= envelopeResponse(409);

@@ -1,12 +1,11 @@
 import type { Type } from '@nestjs/common';
 import {
-  CaptureActionDto,
-  DeployActionDto,
   GrowRootVolumeActionDto,
   type GuestAction,
   StartActionDto,
   StopActionDto,
 } from './guest-action.dto.js';
+import { CaptureActionDto, DeployActionDto } from '../deploy-capture/deploy-capture.dto.js';
 import { LiveMigrateActionDto, RegisterVmActionDto } from '../migration/migration-action.dto.js';
 import { ResizeCpusActionDto, ResizeMemActionDto } from './resize-action.dto.js';
 

@@ -3,7 +3,7 @@ import { AppConfig } from '#config';
 import { type Envelope, Errors, ModID } from '#envelope';
 import { ImageErrors, ImageStore } from '#images';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
-import type { CaptureActionDto, DeployActionDto } from '../actions/guest-action.dto.js';
+import type { CaptureActionDto, DeployActionDto } from './deploy-capture.dto.js';
 import { GuestsRepository } from '#persistence';
 import { requireManagedGuest } from '../managed-guest.js';
 

@@ -1,19 +1,3 @@
-import type { StatusRule } from '#envelope';
-
-/**
- * Error statuses each status rule can produce (libs/envelope/src/http-status.ts): what the rule
- * maps from the hypervisor's codes, and 500 for anything it does not map. A Record, so a new
- * rule does not compile until it is documented here.
- */
-export const RULE_STATUSES: Record<StatusRule, readonly number[]> = {
-  always200: [],
-  default: [500],
-  notFound: [404, 500],
-  alreadyExists: [409, 500],
-  conflict: [409, 500],
-  notFoundAndConflict: [404, 409, 500],
-};
-
 export const STATUS_DESCRIPTIONS: Record<number, string> = {
   200: 'Success',
   201: 'Created',
