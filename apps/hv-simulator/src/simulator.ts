@@ -1,7 +1,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { CallLog } from './calls/call.log.js';
 import { loadFcpInventory } from './fcp/fcp-inventory.config.js';
-import type { FcpInventory } from './fcp/fcp.inventory.js';
+import type { FcpInventory } from './state/fcp.inventory.js';
 import { FaultRegistry } from './faults/fault.registry.js';
 import { adminRoutes } from './http/admin.routes.js';
 import type { SimulatorParts } from './http/call.pipeline.js';

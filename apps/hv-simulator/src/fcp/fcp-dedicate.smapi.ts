@@ -1,6 +1,6 @@
-import type { SmapiCode } from '../smapi/smapi.codes.js';
-import { CODES, fail } from '../smapi/smapi.codes.js';
-import { OK, requireUser, vdevParam, type SmapiHandler } from '../smapi/smapi.context.js';
+import type { SmapiCode } from '../smapi-kit/smapi.codes.js';
+import { CODES, fail } from '../smapi-kit/smapi.codes.js';
+import { OK, requireUser, vdevParam, type SmapiHandler } from '../smapi-kit/smapi.context.js';
 import { definedDevices, keyword, normVdev, words } from '../state/directory.parser.js';
 
 /** The FCP is offline, unknown, or dedicated to another user. */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { DEFAULT_FCP_INVENTORY, type FcpInventory } from './fcp.inventory.js';
+import { DEFAULT_FCP_INVENTORY, type FcpInventory } from '../state/fcp.inventory.js';
 
 const HEX4 = /^[0-9A-Fa-f]{1,4}$/;
 const HEX2 = /^[0-9A-Fa-f]{2}$/;

@@ -1,6 +1,6 @@
 import type { FcpDeviceState } from '#hypervisor';
 import type { HypervisorState } from '../state/hypervisor.state.js';
-import type { FcpRecord } from './fcp.inventory.js';
+import type { FcpRecord } from '../state/fcp.inventory.js';
 
 /** What CP reports of an FCP device: its state and, while in use, the user using it. */
 export interface FcpStatus {

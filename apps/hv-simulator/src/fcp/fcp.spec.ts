@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { WwpnQueryOutput } from '#hypervisor';
 import { LINUX01, startHarness, type Harness } from '../testing/simulator.harness.js';
 import { loadFcpInventory } from './fcp-inventory.config.js';
-import { DEFAULT_FCP_INVENTORY } from './fcp.inventory.js';
+import { DEFAULT_FCP_INVENTORY } from '../state/fcp.inventory.js';
 
 describe('FCP inventory', () => {
   let h: Harness;

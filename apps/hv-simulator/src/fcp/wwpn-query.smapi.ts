@@ -1,8 +1,8 @@
 import type { FcpDeviceInfo, WwpnQueryOutput } from '#hypervisor';
 import type { HypervisorState } from '../state/hypervisor.state.js';
-import { OK, type SmapiHandler } from '../smapi/smapi.context.js';
+import { OK, type SmapiHandler } from '../smapi-kit/smapi.context.js';
 import { fcpStatus } from './fcp-status.js';
-import type { FcpRecord } from './fcp.inventory.js';
+import type { FcpRecord } from '../state/fcp.inventory.js';
 
 /** State and owner as the query prints them (`NONE` when no user has it attached). */
 function statusOf(state: HypervisorState, d: FcpRecord) {

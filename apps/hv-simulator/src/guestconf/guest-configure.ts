@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { HypervisorState } from '../state/hypervisor.state.js';
 import type { UserRecord } from '../state/state.types.js';
-import { CONFIG_SCRIPTS, type ConfigScript } from './config-script.js';
+import type { ConfigScript } from '../state/guest-config.types.js';
+import { CONFIG_SCRIPTS } from './config-script.js';
 
 /** Class of the spool files the reference punches for the guest's configuration service. */
 export const CONFIG_CLASS = 'X';

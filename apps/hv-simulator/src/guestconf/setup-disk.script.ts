@@ -1,6 +1,6 @@
 import { normVdev } from '../state/directory.parser.js';
 import { bootDevice } from '../state/guest-os.js';
-import type { ConfigScript } from './config-script.js';
+import type { ConfigScript } from '../state/guest-config.types.js';
 
 /** `key=value` words of a setup file (the reference passes them as the script's invparms). */
 function parms(content: string): Record<string, string> {

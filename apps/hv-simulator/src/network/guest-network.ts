@@ -1,7 +1,7 @@
 import { normVdev } from '../state/directory.parser.js';
 import type { HypervisorState } from '../state/hypervisor.state.js';
 import type { UserRecord } from '../state/state.types.js';
-import type { ConfigFile } from '../guestconf/config-script.js';
+import type { ConfigFile } from '../state/guest-config.types.js';
 import type { GuestInterface, GuestNetwork } from '../state/guest-network.types.js';
 
 export type { GuestInterface, GuestNetwork };

@@ -1,12 +1,12 @@
 import type { UserRecord } from '../state/state.types.js';
-import { CODES, fail, syntax, SYNTAX } from '../smapi/smapi.codes.js';
+import { CODES, fail, syntax, SYNTAX } from '../smapi-kit/smapi.codes.js';
 import {
   OK,
   requireUser,
   vdevParam,
   type SmapiContext,
   type SmapiHandler,
-} from '../smapi/smapi.context.js';
+} from '../smapi-kit/smapi.context.js';
 import { addActiveNic, nicVlan, removeActiveNic } from './active-nics.js';
 import type { ActiveNic } from '../state/network.types.js';
 import { NIC_CODES } from './nic.codes.js';

@@ -1,13 +1,13 @@
 import { definedDevices } from '../state/directory.parser.js';
 import type { UserRecord } from '../state/state.types.js';
-import { CODES, fail, syntax, SYNTAX } from '../smapi/smapi.codes.js';
+import { CODES, fail, syntax, SYNTAX } from '../smapi-kit/smapi.codes.js';
 import {
   OK,
   requireUser,
   vdevParam,
   type SmapiContext,
   type SmapiHandler,
-} from '../smapi/smapi.context.js';
+} from '../smapi-kit/smapi.context.js';
 import { NIC_CODES } from './nic.codes.js';
 import { nicDefs, nicDevices, withNicdef, type NicDef } from './nicdef.js';
 import { findVswitch, vswitchNameParam } from './vswitch.lookup.js';

@@ -5,8 +5,8 @@ import type {
   VswitchByteStatsOutput,
 } from '#hypervisor';
 import type { UserRecord } from '../state/state.types.js';
-import { CODES, fail } from '../smapi/smapi.codes.js';
-import { OK, requireUser, vdevParam, type SmapiHandler } from '../smapi/smapi.context.js';
+import { CODES, fail } from '../smapi-kit/smapi.codes.js';
+import { OK, requireUser, vdevParam, type SmapiHandler } from '../smapi-kit/smapi.context.js';
 import type { ActiveNic } from '../state/network.types.js';
 import { nicCounters } from './nic.counters.js';
 

@@ -1,4 +1,4 @@
-import type { SmapiCode } from '../smapi/smapi.codes.js';
+import type { SmapiCode } from '../smapi-kit/smapi.codes.js';
 
 const code = (rc: number, rs: number, text: string): SmapiCode => ({ rc, rs, text });
 

@@ -1,5 +1,5 @@
 import type { SmapiFunction } from '#hypervisor';
-import type { SmapiHandler } from '../smapi/smapi.context.js';
+import type { SmapiHandler } from '../smapi-kit/smapi.context.js';
 import { nicConnect, nicCreate, nicDelete, nicDisconnect } from './nic-active.smapi.js';
 import { nicConnectDM, nicCreateDM, nicDeleteDM, nicDisconnectDM } from './nic-directory.smapi.js';
 import { adapterQuery, vswitchByteStats } from './nic-query.smapi.js';

@@ -1,4 +1,4 @@
-import type { SmapiCode } from '../smapi/smapi.codes.js';
+import type { SmapiCode } from '../smapi-kit/smapi.codes.js';
 
 /**
  * Return/reason codes of the Virtual_Network_Vswitch_* functions, as the reference reads them

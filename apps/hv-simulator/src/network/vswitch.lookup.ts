@@ -1,4 +1,4 @@
-import { syntax, SYNTAX } from '../smapi/smapi.codes.js';
+import { syntax, SYNTAX } from '../smapi-kit/smapi.codes.js';
 import type { HypervisorState } from '../state/hypervisor.state.js';
 import type { VswitchRecord } from '../state/network.types.js';
 

@@ -1,6 +1,6 @@
 import type { VswitchCreateParams } from '#hypervisor';
 import { USERID_RE, normVdev } from '../state/directory.parser.js';
-import { syntax, SYNTAX } from '../smapi/smapi.codes.js';
+import { syntax, SYNTAX } from '../smapi-kit/smapi.codes.js';
 import type { VswitchRecord } from '../state/network.types.js';
 
 const CONNECTIONS = ['CONNECT', 'DISCONNECT', 'NOUPLINK'] as const;

@@ -1,7 +1,7 @@
 import type { VswitchExtendedInfo } from '#hypervisor';
 import { USERID_RE } from '../state/directory.parser.js';
-import { fail, syntax, SYNTAX } from '../smapi/smapi.codes.js';
-import { OK, type SmapiContext, type SmapiHandler } from '../smapi/smapi.context.js';
+import { fail, syntax, SYNTAX } from '../smapi-kit/smapi.codes.js';
+import { OK, type SmapiContext, type SmapiHandler } from '../smapi-kit/smapi.context.js';
 import type { VswitchRecord } from '../state/network.types.js';
 import { VSWITCH_CODES } from './vswitch.codes.js';
 import { extendedInfo } from './vswitch.detail.js';

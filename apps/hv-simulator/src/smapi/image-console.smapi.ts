@@ -1,7 +1,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { MANAGEMENT_GUEST } from '../state/hypervisor.state.js';
-import { CODES, fail } from './smapi.codes.js';
-import { OK, type SmapiHandler } from './smapi.context.js';
+import { CODES, fail } from '../smapi-kit/smapi.codes.js';
+import { OK, type SmapiHandler } from '../smapi-kit/smapi.context.js';
 
 /**
  * Image_Console_Get: CP closes the guest's console spool file and transfers it to the caller's

@@ -7,8 +7,8 @@ import {
   parseUserStatement,
 } from '../state/directory.parser.js';
 import { release } from '../state/pool.allocator.js';
-import { CODES, fail, syntax, SYNTAX } from './smapi.codes.js';
-import { OK, requireUser, type SmapiHandler } from './smapi.context.js';
+import { CODES, fail, syntax, SYNTAX } from '../smapi-kit/smapi.codes.js';
+import { OK, requireUser, type SmapiHandler } from '../smapi-kit/smapi.context.js';
 
 /** Parameter number of image_record_array in Image_Create_DM (target_identifier = 1). */
 const RECORDS = 5;

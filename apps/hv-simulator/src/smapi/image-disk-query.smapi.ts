@@ -1,8 +1,8 @@
 import type { ImageDiskQueryOutput, VirtualDasd } from '#hypervisor';
 import { keyword, normVdev, words } from '../state/directory.parser.js';
 import type { PoolRecord, UserRecord } from '../state/state.types.js';
-import { CODES, fail, syntax, SYNTAX } from './smapi.codes.js';
-import { OK, requireUser, type SmapiHandler } from './smapi.context.js';
+import { CODES, fail, syntax, SYNTAX } from '../smapi-kit/smapi.codes.js';
+import { OK, requireUser, type SmapiHandler } from '../smapi-kit/smapi.context.js';
 
 /** Link modes that give write access (CP MDISK/LINK mode letters). */
 const WRITE_MODES = /^(W|M)/i;

@@ -8,8 +8,8 @@ import {
 } from '../state/directory.parser.js';
 import { unitsToBytes } from '../state/geometry.constants.js';
 import { allocate, release } from '../state/pool.allocator.js';
-import { CODES, fail, syntax, SYNTAX } from './smapi.codes.js';
-import { OK, requireUser, vdevParam, type SmapiHandler } from './smapi.context.js';
+import { CODES, fail, syntax, SYNTAX } from '../smapi-kit/smapi.codes.js';
+import { OK, requireUser, vdevParam, type SmapiHandler } from '../smapi-kit/smapi.context.js';
 
 /** CP link modes a minidisk statement may carry. */
 const MODES = [

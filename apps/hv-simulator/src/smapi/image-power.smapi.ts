@@ -5,8 +5,8 @@ import { bootDevice, detectOs } from '../state/guest-os.js';
 import { runGuestConfigure } from '../guestconf/guest-configure.js';
 import { runningConfig } from '../state/guest-running.js';
 import { activateNics } from '../network/active-nics.js';
-import { CODES, fail, syntax, SYNTAX } from './smapi.codes.js';
-import { OK, requireUser, type SmapiHandler } from './smapi.context.js';
+import { CODES, fail, syntax, SYNTAX } from '../smapi-kit/smapi.codes.js';
+import { OK, requireUser, type SmapiHandler } from '../smapi-kit/smapi.context.js';
 
 /**
  * Image_Activate: logs the user on; CP links its directory devices into the running guest and

@@ -1,8 +1,8 @@
 import type { ImagePerformanceOutput } from '#hypervisor';
 import { parseUserStatement } from '../state/directory.parser.js';
 import { performance } from '../state/guest-running.js';
-import { CODES, fail, syntax, SYNTAX } from './smapi.codes.js';
-import { OK, requireUser, type SmapiHandler } from './smapi.context.js';
+import { CODES, fail, syntax, SYNTAX } from '../smapi-kit/smapi.codes.js';
+import { OK, requireUser, type SmapiHandler } from '../smapi-kit/smapi.context.js';
 
 /**
  * Image_Pause: stops (`pause: true`, PAUSE=YES) or resumes (PAUSE=NO) a logged-on guest's

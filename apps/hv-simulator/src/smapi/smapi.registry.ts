@@ -17,8 +17,8 @@ import {
   imageUnlockDM,
 } from './image-update.smapi.js';
 import { USERID_RE } from '../state/directory.parser.js';
-import { SmapiFailure, syntax, SYNTAX } from './smapi.codes.js';
-import type { SmapiContext, SmapiHandler } from './smapi.context.js';
+import { SmapiFailure, syntax, SYNTAX } from '../smapi-kit/smapi.codes.js';
+import type { SmapiContext, SmapiHandler } from '../smapi-kit/smapi.context.js';
 import {
   apiFunctionalLevel,
   systemInfoQuery,

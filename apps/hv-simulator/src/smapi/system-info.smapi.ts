@@ -1,7 +1,7 @@
 import { cpTimestamp, type SystemInfoOutput } from '#hypervisor';
 import { SYSTEM } from '../ssi/system.info.js';
 import { userCpus, userMemoryMb } from '../state/user.resources.js';
-import { OK, type SmapiHandler } from './smapi.context.js';
+import { OK, type SmapiHandler } from '../smapi-kit/smapi.context.js';
 
 /**
  * Query_API_Functional_Level: the level is the reason code, CP's version without dots

@@ -5,8 +5,8 @@ import { definedDevices } from '../state/directory.parser.js';
 import type { HypervisorState } from '../state/hypervisor.state.js';
 import type { UserRecord } from '../state/state.types.js';
 import { userMemoryMb } from '../state/user.resources.js';
-import { CODES, SmapiFailure, syntax, SYNTAX } from './smapi.codes.js';
-import { OK, type SmapiHandler } from './smapi.context.js';
+import { CODES, SmapiFailure, syntax, SYNTAX } from '../smapi-kit/smapi.codes.js';
+import { OK, type SmapiHandler } from '../smapi-kit/smapi.context.js';
 
 const FORCE = ['ARCHITECTURE', 'DOMAIN', 'STORAGE'] as const;
 

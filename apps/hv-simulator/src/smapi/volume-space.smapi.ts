@@ -1,7 +1,7 @@
 import type { SmapiReply } from '#hypervisor';
 import { poolSpace } from '../state/pool.allocator.js';
-import { CODES, fail, syntax, SYNTAX } from './smapi.codes.js';
-import { OK, type SmapiContext, type SmapiHandler } from './smapi.context.js';
+import { CODES, fail, syntax, SYNTAX } from '../smapi-kit/smapi.codes.js';
+import { OK, type SmapiContext, type SmapiHandler } from '../smapi-kit/smapi.context.js';
 
 /** Parameter number of the group name (query_type and entry_type come before it). */
 const GROUP = 4;

@@ -1,5 +1,5 @@
 import type { DiskDeviceType } from '#hypervisor';
-import type { FcpInventory } from '../fcp/fcp.inventory.js';
+import type { FcpInventory } from './fcp.inventory.js';
 import type { PoolRecord, SimState } from './state.types.js';
 
 /** The profile every z/VM system with the reference's setup has. */

@@ -9,7 +9,7 @@ import {
   fcpDevicesOf,
   type FcpInventory,
   type FcpRecord,
-} from '../fcp/fcp.inventory.js';
+} from './fcp.inventory.js';
 import type { VswitchRecord } from './network.types.js';
 
 /** The management guest: who the service's tools run as (CP QUERY USERID answers it). */

@@ -1,5 +1,5 @@
 import type { MgmtReply } from '#hypervisor';
-import { targetsReached, type FcpRecord } from '../fcp/fcp.inventory.js';
+import { targetsReached, type FcpRecord } from '../state/fcp.inventory.js';
 import type { MgmtQuery } from '../mgmt/mgmt.reply.js';
 import type { HypervisorState } from '../state/hypervisor.state.js';
 

@@ -1,6 +1,6 @@
-import type { FcpRecord } from '../fcp/fcp.inventory.js';
-import { targetsReached } from '../fcp/fcp.inventory.js';
-import type { ConfigFile, ConfigScript } from '../guestconf/config-script.js';
+import type { FcpRecord } from '../state/fcp.inventory.js';
+import { targetsReached } from '../state/fcp.inventory.js';
+import type { ConfigFile, ConfigScript } from '../state/guest-config.types.js';
 import type { HypervisorState } from '../state/hypervisor.state.js';
 import type { UserRecord } from '../state/state.types.js';
 import {

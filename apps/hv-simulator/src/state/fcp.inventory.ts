@@ -1,6 +1,6 @@
-import type { FcpRecord } from '../state/fcp-record.types.js';
+import type { FcpRecord } from './fcp-record.types.js';
 
-export type { FcpRecord } from '../state/fcp-record.types.js';
+export type { FcpRecord } from './fcp-record.types.js';
 
 /** A storage controller port and the LUNs it serves. */
 export interface StorageTarget {
