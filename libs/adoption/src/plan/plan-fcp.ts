@@ -100,19 +100,20 @@ function rowOf(ref: RefFcp, use: Usage, input: PlanInput): FcpRow {
   };
 }
 
-/** An FCP the reference has in use that the hypervisor does not show as the reference says. */
+/**
+ * An FCP the reference has attached that the hypervisor shows offline, unknown, or in use by
+ * another user. (CP shows a device dedicated to a logged-off user as free with no owner, so
+ * no owner is no finding.)
+ */
 function checkAgainstHypervisor(plan: AdoptionPlan, input: PlanInput, f: RefFcp): void {
   if (f.connections === 0 || !f.assignerId) return;
   const d = input.hv.fcps.get(f.fcpId);
   const said = `FCP ${f.fcpId}: the reference has it attached to ${f.assignerId}`;
+  const owner = d && d.owner !== 'NONE' ? d.owner.toUpperCase() : '';
   if (!d) plan.warnings.push(`${said}, but the hypervisor does not know the device`);
   else if (d.state === 'offline') plan.warnings.push(`${said}, but it is offline`);
-  else if (d.owner === 'NONE' || !d.owner)
-    plan.warnings.push(`${said}, but it is dedicated to no one`);
-  else if (d.owner.toUpperCase() !== f.assignerId) {
-    plan.warnings.push(
-      `${said}, but the hypervisor shows it dedicated to ${d.owner.toUpperCase()}`,
-    );
+  else if (owner && owner !== f.assignerId) {
+    plan.warnings.push(`${said}, but the hypervisor shows it dedicated to ${owner}`);
   }
 }
 
