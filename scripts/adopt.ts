@@ -85,19 +85,19 @@ async function main(): Promise<number> {
     return e instanceof CommanderError && e.exitCode === 0 ? 0 : 2;
   }
   const args = program.opts<Args>();
-  let refConf: Map<string, string> | undefined;
-  if (args.config) {
-    const translated = readConfigFile(args.config);
-    out(formatConfig(translated));
-    refConf = new Map(translated.settings.map((s) => [s.env, s.value]));
-  }
+  const config = args.config ? readConfigFile(args.config) : undefined;
+  if (config && !args.json) out(formatConfig(config));
   if (!args.from) {
-    if (args.config) return 0;
+    if (config) {
+      if (args.json) out(jsonReport(undefined, config));
+      return 0;
+    }
     process.stderr.write('adopt: --from <databases dir> is required\n');
     return 2;
   }
+  const refConf = config && new Map(config.settings.map((s) => [s.env, s.value]));
   const result: AdoptionResult = await adopt({ ...args, from: args.from }, refConf);
-  out(args.json ? jsonReport(result) : formatReport(result));
+  out(args.json ? jsonReport(result, config) : formatReport(result));
   return result.status === 'conflicts' ? 1 : 0;
 }
 

@@ -169,13 +169,26 @@ describe('npm run adopt', () => {
     expect(other.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it('a dry run writes nothing and prints the report', async () => {
+  it('a dry run writes nothing and prints the report; --config names the image repository', async () => {
+    const conf = join(work, 'zvmsdk.conf');
+    writeFileSync(
+      conf,
+      `[zvm]\nuser_root_vdev = 0100\nuser_default_password = pw-not-shown\n` +
+        `[image]\nsdk_image_repository = ${refImages}\n[wsgi]\ntoken_path = /etc/zvmsdk/token.dat\n`,
+    );
     const before = await state();
-    const dry = await adopt('--from', refDir, '--images', refImages, '--dry-run', '--json');
+    const dry = await adopt('--from', refDir, '--config', conf, '--dry-run', '--json');
     expect(dry.code).toBe(0);
+    expect(dry.stdout).not.toContain('pw-not-shown');
     const report = JSON.parse(dry.stdout);
     expect(report.status).toBe('dry-run');
+    expect(report.config.settings.map((s: any) => `${s.env}=${s.value}`)).toEqual([
+      'USER_ROOT_VDEV=0100',
+      `IMAGE_REPOSITORY=${refImages}`,
+      'TOKEN_PATH=/etc/zvmsdk/token.dat',
+    ]);
     expect(report.guests.adopted).toEqual(['ADOPT1', 'ADOPT2']);
+    expect(report.images.adopted).toEqual(['adoptimg']); // its md5 read from the config's repository
     expect(await state()).toEqual(before);
   });
 

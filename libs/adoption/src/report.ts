@@ -32,9 +32,15 @@ export function formatReport(r: AdoptionResult): string {
 }
 
 /** The report for programs (`--json`). */
-export function jsonReport(r: AdoptionResult): string {
-  const { report, conflicts, warnings, missing } = r.plan;
-  return `${JSON.stringify({ status: r.status, missing, conflicts, warnings, ...report }, null, 2)}\n`;
+export function jsonReport(r: AdoptionResult | undefined, config?: ConfigTranslation): string {
+  const adoption = r && {
+    status: r.status,
+    missing: r.plan.missing,
+    conflicts: r.plan.conflicts,
+    warnings: r.plan.warnings,
+    ...r.plan.report,
+  };
+  return `${JSON.stringify({ ...adoption, ...(config && { config }) }, null, 2)}\n`;
 }
 
 /** The settings a zvmsdk.conf translates into, as lines of an environment file. */
