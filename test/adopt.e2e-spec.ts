@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
@@ -23,6 +23,22 @@ async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** Uploads and imports an image through this service's API (PUT /files, POST /images). */
+async function importImage(stack: TestStack, name: string, bytes: Buffer): Promise<void> {
+  const up = await fetch(`${stack.url}/files`, {
+    method: 'PUT',
+    headers: { 'x-auth-token': await stack.token(), 'content-type': 'application/octet-stream' },
+    body: bytes,
+  });
+  const file = ((await up.json()) as { output: { dest_url: string } }).output;
+  const imported = await stack.http('POST', '/images', {
+    body: {
+      image: { image_name: name, url: file.dest_url, image_meta: { os_version: 'rhel9.0' } },
+    },
+  });
+  expect(imported.status).toBe(200);
+}
+
 interface Run {
   code: number;
   stdout: string;
@@ -42,6 +58,7 @@ describe('npm run adopt', () => {
   let refDir: string;
   let refImages: string;
   let image: Buffer;
+  let oursMd5: string;
   const tmpl = randomUUID();
   const sim = (method: string, path: string, body?: unknown) =>
     request(stack.simUrl, method, path, body === undefined ? {} : { body });
@@ -192,28 +209,60 @@ describe('npm run adopt', () => {
     expect(await state()).toEqual(before);
   });
 
-  it('a conflict stops the run before any write, listing it', async () => {
-    // the service already manages ADOPT2, with other metadata
+  it('a conflict stops the run before any write, listing every one', async () => {
+    // the service already manages ADOPT2, with other metadata, and has an image of that name
+    // with other bytes
     const reg = await client.call('POST', '/guests/ADOPT2/action', {
       action: 'register_vm',
       meta: 'os_version=sles15',
       net_set: '0',
     });
     expect(reg.status).toBe(200);
+    const ours = await collect(
+      sampleImageStream({ cylinders: 10, label: SAMPLE_OS_RELEASE, level: 1 }),
+    );
+    oursMd5 = md5(ours);
+    expect(oursMd5).not.toBe(md5(image));
+    await importImage(stack, 'adoptimg', ours);
+
     const before = await state();
     const stopped = await adopt('--from', refDir, '--images', refImages);
     expect(stopped.code).toBe(1);
     expect(stopped.stdout).toContain('Stopped before any write');
     expect(stopped.stdout).toContain('conflict guests ADOPT2');
     expect(stopped.stdout).toContain("ours:   metadata 'os_version=sles15'");
+    expect(stopped.stdout).toContain(`conflict images adoptimg\n    ours:   md5 ${oursMd5}`);
     expect(await state()).toEqual(before);
-    expect(
-      (await client.call('POST', '/guests/ADOPT2/action', { action: 'deregister_vm' })).status,
-    ).toBe(200);
+
+    // --prefer ours: theirs are skipped, and nothing else stops the run
+    const keep = await adopt(
+      '--from',
+      refDir,
+      '--images',
+      refImages,
+      '--prefer',
+      'ours',
+      '--dry-run',
+    );
+    expect(keep.code).toBe(0);
+    expect(keep.stdout).toContain(
+      "skipped ADOPT2: conflict, ours kept (metadata 'os_version=sles15', net_set 0, comments {})",
+    );
+    expect(keep.stdout).toContain(`skipped adoptimg: conflict, ours kept (md5 ${oursMd5})`);
+    expect(await state()).toEqual(before);
   });
 
   it('adopts guests, images, template, FCP usage and NICs; a missing guest is skipped', async () => {
-    const run = await adopt('--from', refDir, '--images', refImages, '--json');
+    // theirs win the two conflicts: ADOPT2's record and the image's file are the reference's
+    const run = await adopt(
+      '--from',
+      refDir,
+      '--images',
+      refImages,
+      '--json',
+      '--prefer',
+      'theirs',
+    );
     expect(run.code).toBe(0);
     const r = JSON.parse(run.stdout);
     expect(r.status).toBe('adopted');
@@ -223,6 +272,13 @@ describe('npm run adopt', () => {
       skipped: [{ key: 'GONE1', reason: "no entry in the hypervisor's directory" }],
     });
     expect(r.images.adopted).toEqual(['adoptimg']);
+    expect(r.conflicts.map((c: any) => `${c.kind} ${c.key}`)).toEqual([
+      'guests ADOPT2',
+      'images adoptimg',
+    ]);
+    const img = await client.call('GET', '/images?imagename=adoptimg');
+    expect(img.body.output[0].md5sum).toBe(md5(image));
+    expect(md5(readFileSync(img.body.output[0].image_path))).toBe(md5(image));
     expect(r.images.skipped.map((s: any) => s.key).sort()).toEqual(['badmd5', 'nofile']);
     expect(r.templates.adopted).toEqual([`adopted (${tmpl})`]);
     expect(r.fcps.adopted.sort()).toEqual(['1a08', '1a09', '1a0a', '1a0b', '1a0c', '1b08', '1b09']);
@@ -236,6 +292,7 @@ describe('npm run adopt', () => {
       'FCP 1a0c: the reference has it attached to ADOPT2, but it is offline',
     ]);
 
+    // ADOPT2 now has the reference's metadata: without --prefer, no conflict is left either
     const again = await adopt('--from', refDir, '--images', refImages);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('Nothing to adopt');
