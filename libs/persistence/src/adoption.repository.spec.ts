@@ -1,9 +1,22 @@
+import { tmpdir } from 'node:os';
 import { loadConfig } from '#config';
 import { AdoptionRepository } from './adoption.repository.js';
 import type { AdoptionWrites } from './adoption.types.js';
 import { FcpRepository } from './fcp.repository.js';
 import { PrismaService } from './prisma.service.js';
-import { tempSqlite, type TempSqlite } from './testing/temp-sqlite.js';
+import { tempPostgres } from './testing/temp-postgres.js';
+import { tempSqlite } from './testing/temp-sqlite.js';
+
+interface Temp {
+  url: string;
+  remove(): Promise<void>;
+}
+
+/** PostgreSQL runs when TEST_DATABASE_URL names a server. */
+const providers: [string, () => Promise<Temp | null>][] = [
+  ['SQLite', tempSqlite],
+  ['PostgreSQL', () => tempPostgres(process.env.TEST_DATABASE_URL)],
+];
 
 const fcpRow = (fcpId: string, assignerId = '', tmplId = '') => ({
   fcpId,
@@ -56,21 +69,30 @@ const writes = (over: Partial<AdoptionWrites> = {}): AdoptionWrites => ({
   ...over,
 });
 
-describe('AdoptionRepository (SQLite)', () => {
-  let db: TempSqlite;
+describe.each(providers)('AdoptionRepository on %s', (_name, make) => {
+  let db: Temp | null;
   let prisma: PrismaService;
   let repo: AdoptionRepository;
 
   beforeAll(async () => {
-    db = await tempSqlite();
-    prisma = new PrismaService(loadConfig({ DATA_DIR: db.dir, DATABASE_URL: db.url }));
+    db = await make();
+    if (!db) return;
+    prisma = new PrismaService(loadConfig({ DATA_DIR: tmpdir(), DATABASE_URL: db.url }));
     await prisma.onModuleInit();
     repo = new AdoptionRepository(prisma, new FcpRepository(prisma));
   });
   afterAll(async () => {
+    if (!db) return;
     await prisma.onModuleDestroy();
     await db.remove();
   });
+
+  /** Skips (with a note) where the provider is not available. */
+  const it = (title: string, fn: () => Promise<void>) =>
+    test(title, async () => {
+      if (!db) return console.warn('skipped: TEST_DATABASE_URL names no PostgreSQL server');
+      await fn();
+    });
 
   it('writes nothing at all when one row fails (one transaction)', async () => {
     // the last NIC names a guest that is neither here nor adopted: its foreign key fails
