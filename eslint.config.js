@@ -16,7 +16,7 @@ const TIERS = [
   ['operations'],
   ['files', 'host'],
   ['images', 'volumes'],
-  ['guests'],
+  ['guests', 'adoption'],
   ['network'],
   ['testing'],
 ];

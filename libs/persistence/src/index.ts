@@ -25,3 +25,10 @@ export {
 } from './operation.types.js';
 export { FcpRaceLostError, FcpRepository } from './fcp.repository.js';
 export { inUse, type FcpRow, type FcpUsage, type TemplateRecord } from './fcp.types.js';
+export { AdoptionRepository } from './adoption.repository.js';
+export type {
+  AdoptedGuest,
+  AdoptionCounts,
+  AdoptionSnapshot,
+  AdoptionWrites,
+} from './adoption.types.js';

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { AdoptionRepository } from './adoption.repository.js';
 import { DatabaseHealth } from './database-health.js';
 import { FcpRepository } from './fcp.repository.js';
 import { GuestsRepository } from './guests.repository.js';
@@ -17,6 +18,7 @@ import { StatementCounter } from './statement-counter.js';
 @Module({
   providers: [
     PrismaService,
+    AdoptionRepository,
     DatabaseHealth,
     FcpRepository,
     GuestsRepository,
@@ -27,6 +29,7 @@ import { StatementCounter } from './statement-counter.js';
     StatementCounter,
   ],
   exports: [
+    AdoptionRepository,
     DatabaseHealth,
     FcpRepository,
     GuestsRepository,
