@@ -183,6 +183,55 @@ describe('faults: worker killed mid-step', () => {
     expect((await act({ action: 'stop' })).status).toBe(200);
   });
 
+  it('cancel while no worker is alive: the redelivered job undoes what it did, ends cancelled', async () => {
+    const kit = crashKit(stack);
+    await fault({ function: 'Image_Disk_Create_DM', target: 'FCR06', hang_ms: 2500 });
+    const res = await stack.http('POST', '/guests', {
+      body: {
+        guest: {
+          userid: 'FCR06',
+          vcpus: 1,
+          memory: 512,
+          disk_list: [{ size: '1g' }, { size: '1g' }],
+        },
+      },
+      headers: { prefer: 'respond-async' },
+    });
+    expect(res.status).toBe(202);
+    const location = res.headers.get('location')!;
+    const id = location.split('/').pop()!;
+    // the only worker dies during the first disk create; the call itself completes
+    const held = await eventually(async () =>
+      (await kit.calls('Image_Disk_Create_DM', 'FCR06')).find((c) => c.end === null),
+    );
+    await stack.killWorkerProcess();
+    await eventually(async () =>
+      (await kit.calls('Image_Disk_Create_DM', 'FCR06')).find(
+        (c) => c.seq === held.seq && c.end !== null,
+      ),
+    );
+    const cancel = await stack.http('POST', `/operations/${id}/cancel`, {
+      headers: { prefer: 'respond-async' },
+    });
+    expect(cancel.status).toBe(202);
+    await stack.startWorkerProcess();
+    const op = await ended(location);
+
+    expect(op.status).toBe('cancelled');
+    const names = op.steps.map((s: { name: string }) => s.name);
+    expect(names).toEqual(expect.arrayContaining(['undo record guest', 'undo define user']));
+    // no step after the cancel: the second disk was never asked for
+    expect(names).not.toContain('create disk 0101');
+    expect(await kit.calls('Image_Disk_Create_DM', 'FCR06')).toHaveLength(1);
+    // nothing of it stays: user, disks, guest row
+    expect(await users()).not.toContain('FCR06');
+    expect((await stack.http('GET', '/guests')).body.output).not.toContain('FCR06');
+    const again = await stack.http('POST', '/guests', {
+      body: { guest: { userid: 'FCR06', vcpus: 1, memory: 512 } },
+    });
+    expect(again.status).toBe(200);
+  });
+
   it('cancels an operation whose job BullMQ gave up on: undone, cancelled, waiter told', async () => {
     await fault({ function: 'Image_Disk_Create_DM', target: 'FCR05', hang_ms: 1500 });
     const location = await create('FCR05');
