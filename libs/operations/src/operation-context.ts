@@ -1,10 +1,17 @@
 import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { HvError } from '#envelope';
+import { HvError, HvNotReached } from '#envelope';
 import { type OperationStep, OperationsRepository } from '#persistence';
 import type { CancelSignals } from './coordination/cancel-signals.service.js';
 import type { OperationJobData } from './job-data.js';
-import { type EffectRegistrar, type StepOptions, stepsInDoubt } from './step-options.js';
+import { waitUnlessCancelled } from './cancellable-wait.js';
+import {
+  type EffectRegistrar,
+  inDoubt,
+  type ProbeResult,
+  type StepOptions,
+  stepsInDoubt,
+} from './step-options.js';
 
 /** Thrown at a safe point when the operation was asked to stop. */
 export class OperationCancelled extends Error {
@@ -32,13 +39,21 @@ export interface ContextOptions {
   /** Unwinding: done steps only register their undo; the first step not done aborts. */
   unwinding?: boolean;
   /**
-   * IN_DOUBT_SETTLE_S in ms: how long after an earlier attempt began a step a call it made may
-   * still land on the hypervisor. A probe that finds nothing sooner is asked again then.
+   * How long after a step began a call it made may still land on the hypervisor (the
+   * transport's landingWindowMs). A probe that finds nothing sooner is asked again then.
    */
   settleMs?: number;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Marks the note on a step whose call may still land (and is probed again later). */
+const IN_DOUBT_NOTE = 'in doubt: its call may still land until';
+
+/** A step that failed in this attempt by a link failure after its call may have been sent. */
+interface FailedInDoubt {
+  name: string;
+  opts: StepOptions;
+  startedAt: string;
+}
 
 /**
  * What a handler sees of its operation: recorded steps and progress. A step that ended `ok`
@@ -58,6 +73,9 @@ export class OperationContext {
   private readonly settleMs: number;
   /** Undo actions of the steps done so far, in order; run in reverse on final failure. */
   private readonly undos: { name: string; undo: () => Promise<unknown> }[] = [];
+  /** Steps not found done whose call may still land: left to probe again (needs_attention). */
+  private readonly pendingDoubts: string[] = [];
+  private readonly failedInDoubt: FailedInDoubt[] = [];
 
   /**
    * @param ops where steps and progress are recorded; null for housekeeping jobs, which have no
@@ -142,14 +160,20 @@ export class OperationContext {
     } catch (e) {
       this.pushEffects(name, effects);
       const err = e instanceof HvError ? e : null;
-      await this.record({
+      const failed: OperationStep = {
         name,
         startedAt,
         endedAt: new Date().toISOString(),
         result: 'failed',
         ...(err ? { rc: err.rc, rs: err.rs } : {}),
         detail: (e as Error).message,
-      });
+        ...(e instanceof HvNotReached ? { unsent: true } : {}),
+      };
+      await this.record(failed);
+      // its call may land yet: if the operation ends now, rollback asks the probe once more
+      if (!isUndo && opts.probe && !effects.length && inDoubt(failed)) {
+        this.failedInDoubt.push({ name, opts, startedAt });
+      }
       // rare, and what follows may be a wait (an outage's retry): told at once
       await this.publish(name);
       throw e;
@@ -159,19 +183,41 @@ export class OperationContext {
   /**
    * The probe of a step in doubt: 'done' records it ok (adopted) and registers its undo. A dead
    * worker's call can still be running on the hypervisor (a lock lapses sooner than a slow
-   * call ends), so "not done" is believed only once the settle time since the earlier attempt
-   * began the step has passed; before that the probe is asked again then.
+   * call ends), so "not done" is believed only once the call's landing window since the earlier
+   * attempt began the step has passed; until then the worker waits (a cancel cuts the wait
+   * short) and asks again. An unwind does not wait: the step is left in doubt, probed later.
    */
   private async adopted(name: string, opts: StepOptions): Promise<boolean> {
     const since = this.firstStarts.get(name)!;
+    const until = Date.parse(this.lastStarts.get(name)!) + this.settleMs;
+    if (this.unwinding) {
+      const found = await this.probeNow(name, opts, since, until);
+      if (found === 'pending') {
+        return this.leftInDoubt(name, until, new OperationUnwound(this.operationId, name));
+      }
+      if (found === 'absent') {
+        await this.skip(name, 'not done: its call did not land');
+        return false;
+      }
+      await this.adopt(name, opts);
+      return true;
+    }
     let found = await opts.probe!(since);
-    const wait = Date.parse(this.lastStarts.get(name)!) + this.settleMs - Date.now();
-    if (found !== 'done' && wait > 0) {
-      this.log.log(`step ${name} in doubt, not found yet: asking again in ${wait} ms`);
-      await sleep(wait);
+    if (found !== 'done' && Date.now() < until) {
+      this.log.log(`step ${name} in doubt, not found yet: asking again at ${iso(until)}`);
+      // a cancel arriving meanwhile is seen by the wait and by the next safe point
+      this.cancelJustChecked = false;
+      if (await waitUnlessCancelled(until, () => this.askCancel())) {
+        return this.leftInDoubt(name, until, new OperationCancelled(this.operationId));
+      }
       found = await opts.probe!(since);
     }
     if (found !== 'done') return false;
+    await this.adopt(name, opts);
+    return true;
+  }
+
+  private async adopt(name: string, opts: StepOptions): Promise<void> {
     const now = new Date().toISOString();
     await this.record({
       name,
@@ -182,7 +228,58 @@ export class OperationContext {
     });
     await this.publish(name);
     if (opts.undo) this.undos.push({ name, undo: opts.undo });
-    return true;
+  }
+
+  /**
+   * One probe, no waiting: 'pending' when the effect is not there (or cannot be asked for)
+   * while the call may still land, 'absent' once it can no longer.
+   */
+  private async probeNow(
+    name: string,
+    opts: StepOptions,
+    since: string,
+    until: number,
+  ): Promise<ProbeResult | 'pending'> {
+    try {
+      if ((await opts.probe!(since)) === 'done') return 'done';
+    } catch (e) {
+      this.log.warn(`step ${name} in doubt, not probed: ${(e as Error).message}`);
+      return 'pending';
+    }
+    return Date.now() < until ? 'pending' : 'absent';
+  }
+
+  /**
+   * Leaves a step in doubt: rollback reports it left (the operation ends needs_attention and
+   * is unwound again later), and the step's record says until when its call may land.
+   */
+  private async leftInDoubt(name: string, until: number, stop: Error): Promise<never> {
+    await this.noteInDoubt(name, until);
+    throw stop;
+  }
+
+  private async noteInDoubt(name: string, until: number): Promise<void> {
+    this.pendingDoubts.push(name);
+    const last = this.steps.findLast((s) => s.name === name);
+    if (!last || last.detail?.includes(IN_DOUBT_NOTE)) return;
+    const note = `${IN_DOUBT_NOTE} ${iso(until)}; probed again then`;
+    await this.record({
+      name,
+      startedAt: last.startedAt,
+      endedAt: new Date().toISOString(),
+      detail: last.detail ? `${last.detail}; ${note}` : note,
+    });
+  }
+
+  /** Steps that just failed with their call possibly sent: asked once more, without waiting. */
+  private async settleFailedInDoubt(): Promise<void> {
+    for (const { name, opts, startedAt } of this.failedInDoubt.splice(0)) {
+      const until = Date.parse(startedAt) + this.settleMs;
+      const since = this.firstStarts.get(name) ?? startedAt;
+      const found = await this.probeNow(name, opts, since, until);
+      if (found === 'done') await this.adopt(name, opts);
+      else if (found === 'pending') await this.noteInDoubt(name, until);
+    }
   }
 
   private pushEffects(name: string, effects: (() => Promise<unknown>)[]): void {
@@ -195,6 +292,7 @@ export class OperationContext {
    * Resolves with the steps whose undo failed (left to undo).
    */
   async rollback(): Promise<string[]> {
+    await this.settleFailedInDoubt();
     const left: string[] = [];
     for (const { name, undo } of this.undos.splice(0).reverse()) {
       try {
@@ -204,7 +302,8 @@ export class OperationContext {
         this.log.error(`undo of ${name} failed: ${(e as Error).message}`);
       }
     }
-    return left.reverse();
+    // steps still in doubt are left too: probed again (and undone if found) later
+    return [...this.pendingDoubts, ...left.reverse()];
   }
 
   /** Records a step that was decided without acting (e.g. already in the wanted state). */
@@ -256,12 +355,16 @@ export class OperationContext {
     this.cancelJustChecked = true;
   }
 
-  /** Redis unreachable reads as "not asked to stop": the next safe point asks again. */
   private async cancelRequested(): Promise<boolean> {
     if (this.cancelJustChecked) {
       this.cancelJustChecked = false;
       return false;
     }
+    return this.askCancel();
+  }
+
+  /** Redis unreachable reads as "not asked to stop": the next safe point asks again. */
+  private async askCancel(): Promise<boolean> {
     try {
       return await this.cancels.requested(this.operationId);
     } catch (e) {
@@ -270,3 +373,5 @@ export class OperationContext {
     }
   }
 }
+
+const iso = (ms: number) => new Date(ms).toISOString();

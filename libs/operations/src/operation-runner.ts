@@ -6,6 +6,7 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { AppConfig } from '#config';
 import { type Envelope, Errors, HvError, ok } from '#envelope';
+import { landingWindowMs } from '#hypervisor';
 import { JOB_CATALOGUE, type JobDefinition, type JobName, isJobName } from '#jobs';
 import { type OperationRecord, OperationsRepository } from '#persistence';
 import { CancelSignals } from './coordination/cancel-signals.service.js';
@@ -91,6 +92,7 @@ export class OperationRunner {
     if (waited ? await this.cancels.requested(id) : cancelled) {
       const op = await this.settleable(id);
       if (isSettled(op.status) && op.response) return op.response; // at-least-once delivery
+      if (op.steps.length) return this.unwindCancelled(job, op);
       return this.end(op, 'cancelled', Errors.cancelled(id), rule);
     }
 
@@ -105,7 +107,7 @@ export class OperationRunner {
       throw new UnrecoverableError(`operation ${id} ended before it could run`);
     }
     const ctx = new OperationContext(id, this.ops, job, op.steps, this.cancels, {
-      settleMs: this.cfg.IN_DOUBT_SETTLE_S * 1000,
+      settleMs: landingWindowMs(this.cfg),
     });
     ctx.cancelCheckedNow();
     let output: unknown;
@@ -146,6 +148,18 @@ export class OperationRunner {
       else await this.unwinder.unwind(op, { error: err, rule, job, mayComplete: false });
     }
     throw new UnrecoverableError(err.message);
+  }
+
+  /**
+   * Cancelled before this delivery ran anything, after an earlier attempt did steps (its worker
+   * died, or it waits out an outage): what that attempt did is undone, the step it was in
+   * probed first, and it ends `cancelled`.
+   */
+  private async unwindCancelled(job: Job<OperationJobData>, op: OperationRecord): Promise<never> {
+    const error = Errors.cancelled(op.id);
+    await this.unwinder.unwind(op, { error, rule: job.data.statusRule, job, mayComplete: false });
+    await forgetSecrets(job);
+    throw new UnrecoverableError(error.message);
   }
 
   /**
