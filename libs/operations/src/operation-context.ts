@@ -5,35 +5,11 @@ import { type OperationStep, OperationsRepository } from '#persistence';
 import type { CancelSignals } from './coordination/cancel-signals.service.js';
 import type { OperationJobData } from './job-data.js';
 import { waitUnlessCancelled } from './cancellable-wait.js';
-import {
-  type EffectRegistrar,
-  inDoubt,
-  type ProbeResult,
-  type StepOptions,
-  stepsInDoubt,
-} from './step-options.js';
+import { OperationCancelled, OperationUnwound } from './operation-errors.js';
+import { StepDoubts, iso } from './step-doubts.js';
+import { type EffectRegistrar, inDoubt, type StepOptions, stepsInDoubt } from './step-options.js';
 
-/** Thrown at a safe point when the operation was asked to stop. */
-export class OperationCancelled extends Error {
-  constructor(readonly operationId: string) {
-    super(`operation ${operationId} was cancelled`);
-    this.name = 'OperationCancelled';
-  }
-}
-
-/**
- * Thrown by the first step not done when an operation is being unwound (its job will not run
- * again): what was done is undone, nothing new is started.
- */
-export class OperationUnwound extends Error {
-  constructor(
-    readonly operationId: string,
-    readonly step: string,
-  ) {
-    super(`operation ${operationId} was unwound at step ${step}`);
-    this.name = 'OperationUnwound';
-  }
-}
+export { OperationCancelled, OperationUnwound } from './operation-errors.js';
 
 export interface ContextOptions {
   /** Unwinding: done steps only register their undo; the first step not done aborts. */
@@ -43,16 +19,6 @@ export interface ContextOptions {
    * transport's landingWindowMs). A probe that finds nothing sooner is asked again then.
    */
   settleMs?: number;
-}
-
-/** Marks the note on a step whose call may still land (and is probed again later). */
-const IN_DOUBT_NOTE = 'in doubt: its call may still land until';
-
-/** A step that failed in this attempt by a link failure after its call may have been sent. */
-interface FailedInDoubt {
-  name: string;
-  opts: StepOptions;
-  startedAt: string;
 }
 
 /**
@@ -74,8 +40,7 @@ export class OperationContext {
   /** Undo actions of the steps done so far, in order; run in reverse on final failure. */
   private readonly undos: { name: string; undo: () => Promise<unknown> }[] = [];
   /** Steps not found done whose call may still land: left to probe again (needs_attention). */
-  private readonly pendingDoubts: string[] = [];
-  private readonly failedInDoubt: FailedInDoubt[] = [];
+  private readonly doubts: StepDoubts;
 
   /**
    * @param ops where steps and progress are recorded; null for housekeeping jobs, which have no
@@ -93,6 +58,8 @@ export class OperationContext {
     this.unwinding = opts.unwinding ?? false;
     this.settleMs = opts.settleMs ?? 0;
     this.log = new Logger(`op ${operationId.slice(0, 8)}`);
+    const recorder = { steps: () => this.steps, record: (s: OperationStep) => this.record(s) };
+    this.doubts = new StepDoubts(recorder, this.log, this.settleMs);
     this.doneBefore = new Set(previousSteps.filter((s) => s.result === 'ok').map((s) => s.name));
     this.inDoubt = stepsInDoubt(previousSteps);
     this.steps = previousSteps;
@@ -172,7 +139,7 @@ export class OperationContext {
       await this.record(failed);
       // its call may land yet: if the operation ends now, rollback asks the probe once more
       if (!isUndo && opts.probe && !effects.length && inDoubt(failed)) {
-        this.failedInDoubt.push({ name, opts, startedAt });
+        this.doubts.failedNow(name, opts, startedAt, this.firstStarts.get(name));
       }
       // rare, and what follows may be a wait (an outage's retry): told at once
       await this.publish(name);
@@ -191,7 +158,7 @@ export class OperationContext {
     const since = this.firstStarts.get(name)!;
     const until = Date.parse(this.lastStarts.get(name)!) + this.settleMs;
     if (this.unwinding) {
-      const found = await this.probeNow(name, opts, since, until);
+      const found = await this.doubts.probeNow(name, opts, since, until);
       if (found === 'pending') {
         return this.leftInDoubt(name, until, new OperationUnwound(this.operationId, name));
       }
@@ -231,55 +198,12 @@ export class OperationContext {
   }
 
   /**
-   * One probe, no waiting: 'pending' when the effect is not there (or cannot be asked for)
-   * while the call may still land, 'absent' once it can no longer.
-   */
-  private async probeNow(
-    name: string,
-    opts: StepOptions,
-    since: string,
-    until: number,
-  ): Promise<ProbeResult | 'pending'> {
-    try {
-      if ((await opts.probe!(since)) === 'done') return 'done';
-    } catch (e) {
-      this.log.warn(`step ${name} in doubt, not probed: ${(e as Error).message}`);
-      return 'pending';
-    }
-    return Date.now() < until ? 'pending' : 'absent';
-  }
-
-  /**
    * Leaves a step in doubt: rollback reports it left (the operation ends needs_attention and
    * is unwound again later), and the step's record says until when its call may land.
    */
   private async leftInDoubt(name: string, until: number, stop: Error): Promise<never> {
-    await this.noteInDoubt(name, until);
+    await this.doubts.leave(name, until);
     throw stop;
-  }
-
-  private async noteInDoubt(name: string, until: number): Promise<void> {
-    this.pendingDoubts.push(name);
-    const last = this.steps.findLast((s) => s.name === name);
-    if (!last || last.detail?.includes(IN_DOUBT_NOTE)) return;
-    const note = `${IN_DOUBT_NOTE} ${iso(until)}; probed again then`;
-    await this.record({
-      name,
-      startedAt: last.startedAt,
-      endedAt: new Date().toISOString(),
-      detail: last.detail ? `${last.detail}; ${note}` : note,
-    });
-  }
-
-  /** Steps that just failed with their call possibly sent: asked once more, without waiting. */
-  private async settleFailedInDoubt(): Promise<void> {
-    for (const { name, opts, startedAt } of this.failedInDoubt.splice(0)) {
-      const until = Date.parse(startedAt) + this.settleMs;
-      const since = this.firstStarts.get(name) ?? startedAt;
-      const found = await this.probeNow(name, opts, since, until);
-      if (found === 'done') await this.adopt(name, opts);
-      else if (found === 'pending') await this.noteInDoubt(name, until);
-    }
   }
 
   private pushEffects(name: string, effects: (() => Promise<unknown>)[]): void {
@@ -292,7 +216,7 @@ export class OperationContext {
    * Resolves with the steps whose undo failed (left to undo).
    */
   async rollback(): Promise<string[]> {
-    await this.settleFailedInDoubt();
+    await this.doubts.settleFailed((name, opts) => this.adopt(name, opts));
     const left: string[] = [];
     for (const { name, undo } of this.undos.splice(0).reverse()) {
       try {
@@ -303,7 +227,7 @@ export class OperationContext {
       }
     }
     // steps still in doubt are left too: probed again (and undone if found) later
-    return [...this.pendingDoubts, ...left.reverse()];
+    return [...this.doubts.left, ...left.reverse()];
   }
 
   /** Records a step that was decided without acting (e.g. already in the wanted state). */
@@ -373,5 +297,3 @@ export class OperationContext {
     }
   }
 }
-
-const iso = (ms: number) => new Date(ms).toISOString();
