@@ -21,7 +21,6 @@ describe('faults: connection refused', () => {
       env: {
         // a call that may have landed would be waited for 2 minutes or more
         HV_CALL_TIMEOUT_S: '120',
-        IN_DOUBT_SETTLE_S: '120',
         HV_OUTAGE_BUDGET_S: '120',
       },
     });
