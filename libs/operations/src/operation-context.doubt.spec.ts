@@ -4,6 +4,7 @@ import { Errors, HvNotReached } from '#envelope';
 import type { OperationsRepository, OperationStep } from '#persistence';
 import type { CancelSignals } from './coordination/cancel-signals.service.js';
 import { OperationCancelled, OperationContext, OperationUnwound } from './operation-context.js';
+import { holdsGuestLine } from './operation-view.js';
 
 /** Steps as the repository keeps them: a step reported again updates the last one. */
 function fakeOps(steps: OperationStep[]) {
@@ -84,6 +85,24 @@ describe('OperationContext: steps in doubt', () => {
       detail: expect.stringMatching(/in doubt: its call may still land until/),
     });
     expect(ops.steps.at(-1)!.result).toBeUndefined();
+    // ended needs_attention, it keeps its guest's line while the call may land
+    expect(holdsGuestLine({ status: 'needs_attention', steps: ops.steps })).toBe(true);
+  });
+
+  it('lets the guest line go once the step in doubt is resolved, or for an undo left alone', async () => {
+    const noted: OperationStep = {
+      name: 'define user',
+      startedAt: justNow(),
+      endedAt: justNow(),
+      detail: 'in doubt: its call may still land until 2026-01-01T00:00:00.000Z; probed again then',
+    };
+    const adopted: OperationStep = { ...noted, result: 'ok', detail: 'adopted' };
+    const undoFailed: OperationStep = { name: 'undo x', startedAt: 't', result: 'failed' };
+    expect(holdsGuestLine({ status: 'needs_attention', steps: [noted] })).toBe(true);
+    expect(holdsGuestLine({ status: 'needs_attention', steps: [noted, adopted] })).toBe(false);
+    expect(holdsGuestLine({ status: 'needs_attention', steps: [undoFailed] })).toBe(false);
+    expect(holdsGuestLine({ status: 'cancelled', steps: [noted] })).toBe(false);
+    expect(holdsGuestLine({ status: 'running', steps: [] })).toBe(true);
   });
 
   it('after the wait, a cancel that came during it is honoured at the safe point', async () => {

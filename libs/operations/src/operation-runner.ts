@@ -16,7 +16,7 @@ import type { OperationJobData } from './job-data.js';
 import { OperationCancelled, OperationContext } from './operation-context.js';
 import { OperationSettler } from './operation-settler.js';
 import { OperationUnwinder } from './operation-unwinder.js';
-import { isSettled } from './operation-view.js';
+import { holdsGuestLine, isSettled } from './operation-view.js';
 import { isLinkFailure, nextOutageRetry } from './outage-retry.js';
 
 export { HANDLER_REGISTRY } from './handler-lookup.js';
@@ -188,8 +188,9 @@ export class OperationRunner {
   }
 
   /**
-   * Whether the operation is at the head of its guest's line. Heads that have ended (or whose
-   * record is gone) are dropped; an operation missing from the line (Redis lost it) rejoins.
+   * Whether the operation is at the head of its guest's line. Heads that no longer hold it
+   * (ended, not in doubt; or whose record is gone) are dropped; an operation missing from the
+   * line (Redis lost it) rejoins.
    */
   private async myTurn(target: string, id: string): Promise<boolean> {
     for (;;) {
@@ -200,7 +201,7 @@ export class OperationRunner {
         continue;
       }
       const headOp = await this.ops.get(head);
-      if (headOp && !isSettled(headOp.status)) {
+      if (headOp && holdsGuestLine(headOp)) {
         if (!(await this.turns.line(target)).includes(id)) await this.turns.join(target, id);
         return false;
       }

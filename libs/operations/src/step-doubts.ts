@@ -1,6 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import type { OperationStep } from '#persistence';
-import type { ProbeResult, StepOptions } from './step-options.js';
+import { inDoubt, type ProbeResult, type StepOptions } from './step-options.js';
 
 /** Marks the note on a step whose call may still land (it is probed again later). */
 const IN_DOUBT_NOTE = 'in doubt: its call may still land until';
@@ -20,6 +20,16 @@ interface FailedInDoubt {
 }
 
 export const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Whether an operation that ended left a step in doubt, to be probed again (its call may still
+ * land): the last record of some step is in doubt and carries the note.
+ */
+export function leftInDoubt(steps: readonly OperationStep[]): boolean {
+  const last = new Map<string, OperationStep>();
+  for (const s of steps) last.set(s.name, s);
+  return [...last.values()].some((s) => inDoubt(s) && !!s.detail?.includes(IN_DOUBT_NOTE));
+}
 
 /**
  * The steps of one attempt whose outcome is in doubt and cannot wait: left in doubt when the
