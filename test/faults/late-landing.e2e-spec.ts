@@ -119,4 +119,30 @@ describe('faults: call held past the settle time, worker killed', () => {
     await noOrphan('LATE02');
     expect((await stack.http('GET', '/guests')).body.output).not.toContain('LATE02');
   });
+  it('a re-create submitted after the cancel waits for the step in doubt, and keeps its user', async () => {
+    await kit().fault({ function: 'Image_Create_DM', target: 'LATE03', hang_ms: 8000 });
+    const location = await create('LATE03');
+    const id = location.split('/').pop()!;
+    const held = await killDuringDefine('LATE03');
+    await eventually(async () =>
+      (await kit().log()).find((c) => c.function === 'Image_Name_Query_DM' && c.seq > held.seq),
+    );
+    await stack.http('POST', `/operations/${id}/cancel`, { headers: { prefer: 'respond-async' } });
+    // the first create has ended (needs_attention while its define may land): create again
+    await eventually(async () =>
+      (await stack.http('GET', location)).body.output.status === 'running' ? undefined : true,
+    );
+    const again = await create('LATE03');
+    const first = await final(location);
+    const second = await final(again);
+    await landed('LATE03', held.seq);
+
+    expect(first.status).toBe('cancelled');
+    expect(second.status).toBe('succeeded');
+    // the late define was undone before the second create ran: its user is the one left
+    expect(await users()).toContain('LATE03');
+    expect((await stack.http('GET', '/guests')).body.output).toContain('LATE03');
+    const disks = await stack.http('GET', '/guests/LATE03/disks');
+    expect(disks.body.output.minidisks.map((d: { vdev: string }) => d.vdev)).toEqual(['0100']);
+  });
 });
