@@ -25,8 +25,13 @@ describe('faults: call held past the settle time, worker killed', () => {
         WORKER_LOCK_S: '1',
         RECONCILE_INTERVAL_S: '1',
         SHUTDOWN_GRACE_S: '1',
-        // the held calls below (8 s) land within what the transport waits for an answer
+        // the held calls below (8 s) land within what the transport waits for an answer:
+        // 12 s on the simulator transport, about 15 s over the wire (HV_TRANSPORT=smapi)
         HV_CALL_TIMEOUT_S: '6',
+        SMAPI_CONNECT_TIMEOUT_S: '1',
+        SMAPI_READ_TIMEOUT_S: '3',
+        SMAPI_LONG_READ_TIMEOUT_S: '3',
+        HV_DISK_IMAGE_TIMEOUT_S: '6',
       },
     });
   });
@@ -91,6 +96,51 @@ describe('faults: call held past the settle time, worker killed', () => {
     expect(await kit().calls('Image_Create_DM', 'LATE01')).toHaveLength(1);
     await noOrphan('LATE01');
     expect((await stack.http('GET', '/guests')).body.output).not.toContain('LATE01');
+  });
+
+  it('a held disk create: not issued twice, undone with its user when a later disk fails', async () => {
+    await kit().fault({
+      function: 'Image_Disk_Create_DM',
+      target: 'LATE04',
+      match: '"vdev":"0100"',
+      hang_ms: 8000,
+    });
+    await kit().fault({
+      function: 'Image_Disk_Create_DM',
+      target: 'LATE04',
+      match: '"vdev":"0101"',
+      rc: 596,
+      rs: 3,
+    });
+    const res = await stack.http('POST', '/guests', {
+      body: {
+        guest: {
+          userid: 'LATE04',
+          vcpus: 1,
+          memory: 512,
+          disk_list: [{ size: '1g' }, { size: '1g' }],
+        },
+      },
+      headers: { prefer: 'respond-async' },
+    });
+    expect(res.status).toBe(202);
+    const held = await eventually(async () =>
+      (await kit().calls('Image_Disk_Create_DM', 'LATE04')).find((c) => c.end === null),
+    );
+    await stack.killWorkerProcess();
+    await stack.startWorkerProcess();
+    const op = await final(res.headers.get('location')!);
+    await eventually(async () =>
+      (await kit().calls('Image_Disk_Create_DM', 'LATE04')).find(
+        (c) => c.seq === held.seq && c.end !== null,
+      ),
+    );
+
+    expect(op.status).toBe('failed');
+    // the held create once, the refused second disk once
+    expect(await kit().calls('Image_Disk_Create_DM', 'LATE04')).toHaveLength(2);
+    await noOrphan('LATE04');
+    expect((await stack.http('GET', '/guests')).body.output).not.toContain('LATE04');
   });
 
   it('cancelled while the step is in doubt: no step after the cancel, the late define undone', async () => {
