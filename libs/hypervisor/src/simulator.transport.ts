@@ -76,9 +76,11 @@ export class SimulatorTransport extends HypervisorTransport {
   /** What a failed exchange means: no connection (never reached), a timeout, or the link failing. */
   private linkError(path: string, e: unknown, timedOut: boolean): HvError {
     const err = e as Error & { code?: string; cause?: unknown };
-    if (!timedOut && CONNECT_FAILURES.has(codeOf(err))) {
+    const code = codeOf(err);
+    if (!timedOut && CONNECT_FAILURES.has(code)) {
+      const msg = `hypervisor not reached at ${this.baseUrl}: ${err.message}`;
       return new HvNotReached(
-        Errors.hvUnreachable(`hypervisor not reached at ${this.baseUrl}: ${err.message}`),
+        TIMEOUT_CODES.has(code) ? Errors.hvTimeout(msg) : Errors.hvUnreachable(msg),
       );
     }
     if (timedOut || err.name === 'TimeoutError' || TIMEOUT_CODES.has(err.code ?? '')) {
