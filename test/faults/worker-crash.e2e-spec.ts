@@ -25,8 +25,13 @@ describe('faults: worker killed mid-step', () => {
         OPERATION_MAX_RESUMPTIONS: '1',
         RECONCILE_INTERVAL_S: '1',
         SHUTDOWN_GRACE_S: '1',
-        // a lost call (FCR03) leaves its step in doubt for 10 s: the call timeout and its connect
+        // a lost call (FCR03) leaves its step in doubt as long as the transport waits for one:
+        // 10 s on the simulator transport, about 23 s over the wire (HV_TRANSPORT=smapi)
         HV_CALL_TIMEOUT_S: '5',
+        SMAPI_CONNECT_TIMEOUT_S: '1',
+        SMAPI_READ_TIMEOUT_S: '5',
+        SMAPI_LONG_READ_TIMEOUT_S: '5',
+        HV_DISK_IMAGE_TIMEOUT_S: '6',
       },
     });
   });
