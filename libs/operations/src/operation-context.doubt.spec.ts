@@ -89,7 +89,7 @@ describe('OperationContext: steps in doubt', () => {
     expect(holdsGuestLine({ status: 'needs_attention', steps: ops.steps })).toBe(true);
   });
 
-  it('lets the guest line go once the step in doubt is resolved, or for an undo left alone', async () => {
+  it('lets the guest line go once the step in doubt is resolved, or for an undo left alone', () => {
     const noted: OperationStep = {
       name: 'define user',
       startedAt: justNow(),
