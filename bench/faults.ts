@@ -124,9 +124,10 @@ async function main(): Promise<void> {
     const stack = await startBenchStack(process.env, {
       WORKER_LOCK_S: String(lock),
       RECONCILE_INTERVAL_S: '1',
-      // the held calls last 1 s: a resumed probe that finds nothing is believed 2 s after the
-      // step began (the default, 60 s, would measure the wait rather than the recovery)
-      IN_DOUBT_SETTLE_S: '2',
+      // the held calls last 1 s: a resumed probe that finds nothing is believed once a call
+      // can no longer land, 5 s (the call timeout) + 5 s (its connect) after the step began
+      // (the default, 250 s, would measure the wait rather than the recovery)
+      HV_CALL_TIMEOUT_S: '5',
     });
     const sim = stack.env.HV_SIMULATOR_URL!;
     let worker = await stack.startWorker();

@@ -113,10 +113,12 @@ describe('worker crash', () => {
 
     await stack.killWorkerProcess();
     await stack.startWorkerProcess();
+    // the lost call is made again once it can no longer land: 20 s on the simulator
+    // transport, about 46 s over the wire (test/support/stack.ts)
     const op = await eventually(async () => {
       const r = await stack.http('GET', location);
       return ['succeeded', 'failed'].includes(r.body.output.status) ? r.body.output : undefined;
-    }, 30_000);
+    }, 75_000);
 
     expect(op.status).toBe('succeeded');
     expect(op.steps.map((s: { name: string; result: string }) => [s.name, s.result])).toEqual([
@@ -129,5 +131,5 @@ describe('worker crash', () => {
     expect(await calls('Image_Disk_Create_DM', 'CRASH01')).toHaveLength(2);
     const disks = await stack.http('GET', '/guests/CRASH01/disks');
     expect(disks.body.output.minidisks.map((d: { vdev: string }) => d.vdev)).toEqual(['0100']);
-  });
+  }, 90_000);
 });

@@ -25,6 +25,13 @@ describe('faults: worker killed mid-step', () => {
         OPERATION_MAX_RESUMPTIONS: '1',
         RECONCILE_INTERVAL_S: '1',
         SHUTDOWN_GRACE_S: '1',
+        // a lost call (FCR03) leaves its step in doubt as long as the transport waits for one:
+        // 10 s on the simulator transport, about 23 s over the wire (HV_TRANSPORT=smapi)
+        HV_CALL_TIMEOUT_S: '5',
+        SMAPI_CONNECT_TIMEOUT_S: '1',
+        SMAPI_READ_TIMEOUT_S: '5',
+        SMAPI_LONG_READ_TIMEOUT_S: '5',
+        HV_DISK_IMAGE_TIMEOUT_S: '6',
       },
     });
   });
@@ -42,7 +49,8 @@ describe('faults: worker killed mid-step', () => {
   const ended = (location: string) =>
     eventually(async () => {
       const r = await stack.http('GET', location);
-      return ['succeeded', 'failed', 'cancelled', 'needs_attention'].includes(r.body.output.status)
+      // needs_attention passes: a step left in doubt is probed again once its call cannot land
+      return ['succeeded', 'failed', 'cancelled'].includes(r.body.output.status)
         ? r.body.output
         : undefined;
     }, 60_000);
@@ -56,7 +64,8 @@ describe('faults: worker killed mid-step', () => {
   };
   /** Kills the worker once `fn` on `target` has been called `n` times, then starts one. */
   const crashDuring = async (fn: string, target: string, n: number) => {
-    await eventually(async () => ((await calls(fn, target)).length >= n ? 1 : undefined));
+    // a call lost with its worker is issued again only once it can no longer land
+    await eventually(async () => ((await calls(fn, target)).length >= n ? 1 : undefined), 30_000);
     await stack.killWorkerProcess();
     await stack.startWorkerProcess();
   };
@@ -140,7 +149,7 @@ describe('faults: worker killed mid-step', () => {
       body: { guest: { userid: 'FCR03', vcpus: 1, memory: 512 } },
     });
     expect(again.status).toBe(200);
-  });
+  }, 90_000);
 
   it('adopts a relocation in flight when its worker died: one VMRELOCATE, row agrees', async () => {
     const kit = crashKit(stack);
@@ -181,6 +190,55 @@ describe('faults: worker killed mid-step', () => {
       200,
     );
     expect((await act({ action: 'stop' })).status).toBe(200);
+  });
+
+  it('cancel while no worker is alive: the redelivered job undoes what it did, ends cancelled', async () => {
+    const kit = crashKit(stack);
+    await fault({ function: 'Image_Disk_Create_DM', target: 'FCR06', hang_ms: 2500 });
+    const res = await stack.http('POST', '/guests', {
+      body: {
+        guest: {
+          userid: 'FCR06',
+          vcpus: 1,
+          memory: 512,
+          disk_list: [{ size: '1g' }, { size: '1g' }],
+        },
+      },
+      headers: { prefer: 'respond-async' },
+    });
+    expect(res.status).toBe(202);
+    const location = res.headers.get('location')!;
+    const id = location.split('/').pop()!;
+    // the only worker dies during the first disk create; the call itself completes
+    const held = await eventually(async () =>
+      (await kit.calls('Image_Disk_Create_DM', 'FCR06')).find((c) => c.end === null),
+    );
+    await stack.killWorkerProcess();
+    await eventually(async () =>
+      (await kit.calls('Image_Disk_Create_DM', 'FCR06')).find(
+        (c) => c.seq === held.seq && c.end !== null,
+      ),
+    );
+    const cancel = await stack.http('POST', `/operations/${id}/cancel`, {
+      headers: { prefer: 'respond-async' },
+    });
+    expect(cancel.status).toBe(202);
+    await stack.startWorkerProcess();
+    const op = await ended(location);
+
+    expect(op.status).toBe('cancelled');
+    const names = op.steps.map((s: { name: string }) => s.name);
+    expect(names).toEqual(expect.arrayContaining(['undo record guest', 'undo define user']));
+    // no step after the cancel: the second disk was never asked for
+    expect(names).not.toContain('create disk 0101');
+    expect(await kit.calls('Image_Disk_Create_DM', 'FCR06')).toHaveLength(1);
+    // nothing of it stays: user, disks, guest row
+    expect(await users()).not.toContain('FCR06');
+    expect((await stack.http('GET', '/guests')).body.output).not.toContain('FCR06');
+    const again = await stack.http('POST', '/guests', {
+      body: { guest: { userid: 'FCR06', vcpus: 1, memory: 512 } },
+    });
+    expect(again.status).toBe(200);
   });
 
   it('cancels an operation whose job BullMQ gave up on: undone, cancelled, waiter told', async () => {

@@ -49,6 +49,11 @@ function wireSettings(sim: Simulator, dataDir: string, port: number): Record<str
     // The reference's ~100 s of resends would outlast the tests' outages and their timeouts;
     // the operations' own outage budget still retries beyond these few quick attempts.
     SMAPI_RETRY_SCHEDULE_MS: '0,100,300',
+    // the time a step stays in doubt follows from these (and HV_CALL_TIMEOUT_S): short in tests
+    SMAPI_CONNECT_TIMEOUT_S: '2',
+    SMAPI_READ_TIMEOUT_S: '10',
+    SMAPI_LONG_READ_TIMEOUT_S: '10',
+    HV_DISK_IMAGE_TIMEOUT_S: '30',
     // CP and management-guest calls through the simulator's vmcp, vmur, … (built into dist/)
     HV_TOOLS_DIR: join(repoRoot(), 'apps/hv-simulator/bin'),
   };
@@ -99,8 +104,10 @@ export class TestStack {
       PORT: '0',
       LOG_LEVEL: 'log',
       WAIT_POLL_MS: '500',
-      // fault tests hold calls for up to 3 s while they kill workers (see IN_DOUBT_SETTLE_S)
-      IN_DOUBT_SETTLE_S: '5',
+      // A step whose call may have reached the hypervisor is in doubt as long as such a call can
+      // still land, which follows from the call timeout: short here, so a lost call is waited
+      // out in seconds (tests hold calls for up to 6 s).
+      HV_CALL_TIMEOUT_S: '10',
       // the tests' image servers listen on loopback, which imports may not reach by default
       IMAGE_IMPORT_HOSTS: '127.0.0.1',
       ...wire,

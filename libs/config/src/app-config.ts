@@ -109,12 +109,6 @@ export class AppConfig {
    */
   @Type(() => Number) @IsInt() @Min(1) OPERATION_MAX_RESUMPTIONS = 3;
   /**
-   * How long after a dead worker began a step a call it made may still land on the hypervisor:
-   * a resumed operation that finds the step's effect missing sooner asks again then, before it
-   * runs the step a second time.
-   */
-  @Type(() => Number) @IsInt() @Min(0) @Max(3600) IN_DOUBT_SETTLE_S = 60;
-  /**
    * How often a worker looks for operations whose job ended or vanished without the row ending,
    * and retries the undo of operations left `needs_attention`.
    */
@@ -126,6 +120,11 @@ export class AppConfig {
   /** `smapi`: functions over the request server's wire protocol (SMAPI_*), CP and management-guest calls through the management guest's tools (HV_TOOLS_DIR). */
   @IsIn(['simulator', 'smapi']) HV_TRANSPORT: 'simulator' | 'smapi' = 'simulator';
   @IsString() HV_SIMULATOR_URL = '';
+  /**
+   * How long a call (simulator transport) or a management-guest tool waits for its answer. With
+   * the SMAPI_* timeouts it also bounds how long a step whose call may have reached the
+   * hypervisor stays in doubt (libs/hypervisor landing-window.ts).
+   */
   @Type(() => Number) @IsInt() @Min(1) HV_CALL_TIMEOUT_S = 240;
   /** The management guest's machine description (CPUs, CEC, CP level) read over HV_TRANSPORT=smapi, as the reference reads it. */
   @IsString() @MinLength(1) HV_SYSINFO_PATH = '/proc/sysinfo';

@@ -35,3 +35,15 @@ export class HvError extends Error {
     return new HvError(env.overallRC, env.rc, env.rs, env.modID, env.errmsg);
   }
 }
+
+/**
+ * A link failure that happened before the request was written (connection refused, no
+ * connection in time, a tool that could not start): the hypervisor never saw the call, so
+ * whatever it was meant to do is known not to have happened. Same codes as the link failure.
+ */
+export class HvNotReached extends HvError {
+  constructor(failure: HvError) {
+    super(failure.overallRC, failure.rc, failure.rs, failure.modID, failure.message);
+    this.name = 'HvNotReached';
+  }
+}

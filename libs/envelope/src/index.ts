@@ -1,6 +1,6 @@
 export { type Envelope, ok, isEnvelope } from './envelope.js';
 export { ModID, type ModIDValue } from './mod-id.js';
-export { HvError } from './hv-error.js';
+export { HvError, HvNotReached } from './hv-error.js';
 export { Errors } from './error-catalogue.js';
 export { type StatusRule, httpStatusOf, ruleErrorStatuses } from './http-status.js';
 export { STATUS_RULE, STATUS_RULE_CONFIG, UseStatusRule } from './status-rule.decorator.js';

@@ -4,6 +4,7 @@ export { HypervisorTransport } from './transport.js';
 export { SimulatorTransport } from './simulator.transport.js';
 export { SmapiTransport } from './smapi.transport.js';
 export { createHypervisorTransport } from './transport.factory.js';
+export { landingWindowMs } from './landing-window.js';
 export { HypervisorClient } from './hypervisor.client.js';
 export type { PowerState } from './cp.queries.js';
 export { SystemFacts, type HostSystemFacts } from './system-facts.js';

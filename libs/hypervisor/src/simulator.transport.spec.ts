@@ -1,6 +1,6 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HvError } from '#envelope';
+import { HvError, HvNotReached } from '#envelope';
 import { SimulatorTransport } from './simulator.transport.js';
 
 /** A server answering every request with `answer`, on a loopback port. */
@@ -58,13 +58,29 @@ describe('SimulatorTransport function calls', () => {
     expect(ports.size).toBeLessThanOrEqual(2); // kept alive, not a connection per call
   });
 
-  it('says the hypervisor is unreachable when nothing listens', async () => {
+  it('says a call was refused a connection never reached the hypervisor', async () => {
     const server = await serve((res) => res.end());
     const url = urlOf(server);
     await new Promise((r) => server.close(r));
     const e = await failure(new SimulatorTransport(url, 2000).cp('QUERY USER U1'));
-    expect(e.message).toMatch(/unreachable/);
+    expect(e.message).toMatch(/not reached/);
     expect(e.message).toContain(url);
+    expect(e).toBeInstanceOf(HvNotReached);
+    expect([e.overallRC, e.rc, e.rs]).toEqual([99, 99, 305]);
+  });
+
+  it('leaves a call whose connection dropped after it was sent in doubt', async () => {
+    const server = createServer((req) => req.socket.destroy());
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const e = await failure(new SimulatorTransport(urlOf(server), 2000).cp('QUERY USER U1'));
+    expect(e).not.toBeInstanceOf(HvNotReached);
+    expect([e.overallRC, e.rc, e.rs]).toEqual([99, 99, 305]);
+  });
+
+  it('derives how long a call can still land from its timeout and connect', () => {
+    expect(SimulatorTransport.landingWindowMs(240_000)).toBe(250_000);
+    expect(SimulatorTransport.landingWindowMs(5_000)).toBe(10_000);
   });
 
   it('times out a call that is never answered', async () => {

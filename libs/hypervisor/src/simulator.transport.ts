@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { Pool } from 'undici';
-import { Errors, type HvError } from '#envelope';
+import { Errors, type HvError, HvNotReached } from '#envelope';
 import { toBuffer } from './chunk.buffer.js';
 import { IdleTimeout } from './idle.timeout.js';
 import type {
@@ -21,6 +21,24 @@ const TIMEOUT_CODES = new Set([
 ]);
 
 /**
+ * Failures of the connection itself, before a request could be written: the call never
+ * reached the hypervisor (a dropped or timed-out exchange may have).
+ */
+const CONNECT_FAILURES = new Set([
+  'ECONNREFUSED',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EADDRNOTAVAIL',
+]);
+
+/** The error's code, or its cause's (global fetch wraps the socket's error). */
+const codeOf = (e: Error & { code?: string; cause?: unknown }): string =>
+  e.code ?? (e.cause as { code?: string } | undefined)?.code ?? '';
+
+/**
  * HTTP/JSON to apps/hv-simulator (protocol.ts). Function calls and CP commands, the hot path,
  * go through a keep-alive connection pool (undici's request API: global fetch's per-call URL,
  * AbortSignal and web-stream objects were a measurable share of a busy api); streamed
@@ -38,13 +56,33 @@ export class SimulatorTransport extends HypervisorTransport {
       connections: 128,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
-      connectTimeout: Math.min(timeoutMs, 10_000),
+      connectTimeout: SimulatorTransport.connectTimeoutMs(timeoutMs),
     });
   }
 
-  /** What a failed exchange means: a timeout, or the link failing. */
+  /** The connect's share of a call's timeout. */
+  private static connectTimeoutMs(timeoutMs: number): number {
+    return Math.min(timeoutMs, 10_000);
+  }
+
+  /**
+   * Longest time after a call began that it can still take effect: its connect and the
+   * answer's timeout (a dead caller's call is taken to run on no longer than a live one waits).
+   */
+  static landingWindowMs(timeoutMs: number): number {
+    return SimulatorTransport.connectTimeoutMs(timeoutMs) + timeoutMs;
+  }
+
+  /** What a failed exchange means: no connection (never reached), a timeout, or the link failing. */
   private linkError(path: string, e: unknown, timedOut: boolean): HvError {
-    const err = e as Error & { code?: string };
+    const err = e as Error & { code?: string; cause?: unknown };
+    const code = codeOf(err);
+    if (!timedOut && CONNECT_FAILURES.has(code)) {
+      const msg = `hypervisor not reached at ${this.baseUrl}: ${err.message}`;
+      return new HvNotReached(
+        TIMEOUT_CODES.has(code) ? Errors.hvTimeout(msg) : Errors.hvUnreachable(msg),
+      );
+    }
     if (timedOut || err.name === 'TimeoutError' || TIMEOUT_CODES.has(err.code ?? '')) {
       return Errors.hvTimeout(`hypervisor did not answer ${path} in ${this.timeoutMs} ms`);
     }

@@ -1,44 +1,25 @@
 import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { HvError } from '#envelope';
+import { HvError, HvNotReached } from '#envelope';
 import { type OperationStep, OperationsRepository } from '#persistence';
 import type { CancelSignals } from './coordination/cancel-signals.service.js';
 import type { OperationJobData } from './job-data.js';
-import { type EffectRegistrar, type StepOptions, stepsInDoubt } from './step-options.js';
+import { waitUnlessCancelled } from './cancellable-wait.js';
+import { OperationCancelled, OperationUnwound } from './operation-errors.js';
+import { StepDoubts, iso } from './step-doubts.js';
+import { type EffectRegistrar, inDoubt, type StepOptions, stepsInDoubt } from './step-options.js';
 
-/** Thrown at a safe point when the operation was asked to stop. */
-export class OperationCancelled extends Error {
-  constructor(readonly operationId: string) {
-    super(`operation ${operationId} was cancelled`);
-    this.name = 'OperationCancelled';
-  }
-}
-
-/**
- * Thrown by the first step not done when an operation is being unwound (its job will not run
- * again): what was done is undone, nothing new is started.
- */
-export class OperationUnwound extends Error {
-  constructor(
-    readonly operationId: string,
-    readonly step: string,
-  ) {
-    super(`operation ${operationId} was unwound at step ${step}`);
-    this.name = 'OperationUnwound';
-  }
-}
+export { OperationCancelled, OperationUnwound } from './operation-errors.js';
 
 export interface ContextOptions {
   /** Unwinding: done steps only register their undo; the first step not done aborts. */
   unwinding?: boolean;
   /**
-   * IN_DOUBT_SETTLE_S in ms: how long after an earlier attempt began a step a call it made may
-   * still land on the hypervisor. A probe that finds nothing sooner is asked again then.
+   * How long after a step began a call it made may still land on the hypervisor (the
+   * transport's landingWindowMs). A probe that finds nothing sooner is asked again then.
    */
   settleMs?: number;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * What a handler sees of its operation: recorded steps and progress. A step that ended `ok`
@@ -58,6 +39,8 @@ export class OperationContext {
   private readonly settleMs: number;
   /** Undo actions of the steps done so far, in order; run in reverse on final failure. */
   private readonly undos: { name: string; undo: () => Promise<unknown> }[] = [];
+  /** Steps not found done whose call may still land: left to probe again (needs_attention). */
+  private readonly doubts: StepDoubts;
 
   /**
    * @param ops where steps and progress are recorded; null for housekeeping jobs, which have no
@@ -75,6 +58,8 @@ export class OperationContext {
     this.unwinding = opts.unwinding ?? false;
     this.settleMs = opts.settleMs ?? 0;
     this.log = new Logger(`op ${operationId.slice(0, 8)}`);
+    const recorder = { steps: () => this.steps, record: (s: OperationStep) => this.record(s) };
+    this.doubts = new StepDoubts(recorder, this.log, this.settleMs);
     this.doneBefore = new Set(previousSteps.filter((s) => s.result === 'ok').map((s) => s.name));
     this.inDoubt = stepsInDoubt(previousSteps);
     this.steps = previousSteps;
@@ -142,14 +127,20 @@ export class OperationContext {
     } catch (e) {
       this.pushEffects(name, effects);
       const err = e instanceof HvError ? e : null;
-      await this.record({
+      const failed: OperationStep = {
         name,
         startedAt,
         endedAt: new Date().toISOString(),
         result: 'failed',
         ...(err ? { rc: err.rc, rs: err.rs } : {}),
         detail: (e as Error).message,
-      });
+        ...(e instanceof HvNotReached ? { unsent: true } : {}),
+      };
+      await this.record(failed);
+      // its call may land yet: if the operation ends now, rollback asks the probe once more
+      if (!isUndo && opts.probe && !effects.length && inDoubt(failed)) {
+        this.doubts.failedNow(name, opts, startedAt, this.firstStarts.get(name));
+      }
       // rare, and what follows may be a wait (an outage's retry): told at once
       await this.publish(name);
       throw e;
@@ -159,19 +150,41 @@ export class OperationContext {
   /**
    * The probe of a step in doubt: 'done' records it ok (adopted) and registers its undo. A dead
    * worker's call can still be running on the hypervisor (a lock lapses sooner than a slow
-   * call ends), so "not done" is believed only once the settle time since the earlier attempt
-   * began the step has passed; before that the probe is asked again then.
+   * call ends), so "not done" is believed only once the call's landing window since the earlier
+   * attempt began the step has passed; until then the worker waits (a cancel cuts the wait
+   * short) and asks again. An unwind does not wait: the step is left in doubt, probed later.
    */
   private async adopted(name: string, opts: StepOptions): Promise<boolean> {
     const since = this.firstStarts.get(name)!;
+    const until = Date.parse(this.lastStarts.get(name)!) + this.settleMs;
+    if (this.unwinding) {
+      const found = await this.doubts.probeNow(name, opts, since, until);
+      if (found === 'pending') {
+        return this.leftInDoubt(name, until, new OperationUnwound(this.operationId, name));
+      }
+      if (found === 'absent') {
+        await this.skip(name, 'not done: its call did not land');
+        return false;
+      }
+      await this.adopt(name, opts);
+      return true;
+    }
     let found = await opts.probe!(since);
-    const wait = Date.parse(this.lastStarts.get(name)!) + this.settleMs - Date.now();
-    if (found !== 'done' && wait > 0) {
-      this.log.log(`step ${name} in doubt, not found yet: asking again in ${wait} ms`);
-      await sleep(wait);
+    if (found !== 'done' && Date.now() < until) {
+      this.log.log(`step ${name} in doubt, not found yet: asking again at ${iso(until)}`);
+      // a cancel arriving meanwhile is seen by the wait and by the next safe point
+      this.cancelJustChecked = false;
+      if (await waitUnlessCancelled(until, () => this.askCancel())) {
+        return this.leftInDoubt(name, until, new OperationCancelled(this.operationId));
+      }
       found = await opts.probe!(since);
     }
     if (found !== 'done') return false;
+    await this.adopt(name, opts);
+    return true;
+  }
+
+  private async adopt(name: string, opts: StepOptions): Promise<void> {
     const now = new Date().toISOString();
     await this.record({
       name,
@@ -182,7 +195,15 @@ export class OperationContext {
     });
     await this.publish(name);
     if (opts.undo) this.undos.push({ name, undo: opts.undo });
-    return true;
+  }
+
+  /**
+   * Leaves a step in doubt: rollback reports it left (the operation ends needs_attention and
+   * is unwound again later), and the step's record says until when its call may land.
+   */
+  private async leftInDoubt(name: string, until: number, stop: Error): Promise<never> {
+    await this.doubts.leave(name, until);
+    throw stop;
   }
 
   private pushEffects(name: string, effects: (() => Promise<unknown>)[]): void {
@@ -195,6 +216,7 @@ export class OperationContext {
    * Resolves with the steps whose undo failed (left to undo).
    */
   async rollback(): Promise<string[]> {
+    await this.doubts.settleFailed((name, opts) => this.adopt(name, opts));
     const left: string[] = [];
     for (const { name, undo } of this.undos.splice(0).reverse()) {
       try {
@@ -204,7 +226,8 @@ export class OperationContext {
         this.log.error(`undo of ${name} failed: ${(e as Error).message}`);
       }
     }
-    return left.reverse();
+    // steps still in doubt are left too: probed again (and undone if found) later
+    return [...this.doubts.left, ...left.reverse()];
   }
 
   /** Records a step that was decided without acting (e.g. already in the wanted state). */
@@ -256,12 +279,16 @@ export class OperationContext {
     this.cancelJustChecked = true;
   }
 
-  /** Redis unreachable reads as "not asked to stop": the next safe point asks again. */
   private async cancelRequested(): Promise<boolean> {
     if (this.cancelJustChecked) {
       this.cancelJustChecked = false;
       return false;
     }
+    return this.askCancel();
+  }
+
+  /** Redis unreachable reads as "not asked to stop": the next safe point asks again. */
+  private async askCancel(): Promise<boolean> {
     try {
       return await this.cancels.requested(this.operationId);
     } catch (e) {

@@ -6,6 +6,7 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { AppConfig } from '#config';
 import { type Envelope, Errors, HvError, ok } from '#envelope';
+import { landingWindowMs } from '#hypervisor';
 import { JOB_CATALOGUE, type JobDefinition, type JobName, isJobName } from '#jobs';
 import { type OperationRecord, OperationsRepository } from '#persistence';
 import { CancelSignals } from './coordination/cancel-signals.service.js';
@@ -15,7 +16,7 @@ import type { OperationJobData } from './job-data.js';
 import { OperationCancelled, OperationContext } from './operation-context.js';
 import { OperationSettler } from './operation-settler.js';
 import { OperationUnwinder } from './operation-unwinder.js';
-import { isSettled } from './operation-view.js';
+import { holdsGuestLine, isSettled } from './operation-view.js';
 import { isLinkFailure, nextOutageRetry } from './outage-retry.js';
 
 export { HANDLER_REGISTRY } from './handler-lookup.js';
@@ -91,6 +92,7 @@ export class OperationRunner {
     if (waited ? await this.cancels.requested(id) : cancelled) {
       const op = await this.settleable(id);
       if (isSettled(op.status) && op.response) return op.response; // at-least-once delivery
+      if (op.steps.length) return this.unwindCancelled(job, op);
       return this.end(op, 'cancelled', Errors.cancelled(id), rule);
     }
 
@@ -105,7 +107,7 @@ export class OperationRunner {
       throw new UnrecoverableError(`operation ${id} ended before it could run`);
     }
     const ctx = new OperationContext(id, this.ops, job, op.steps, this.cancels, {
-      settleMs: this.cfg.IN_DOUBT_SETTLE_S * 1000,
+      settleMs: landingWindowMs(this.cfg),
     });
     ctx.cancelCheckedNow();
     let output: unknown;
@@ -149,6 +151,18 @@ export class OperationRunner {
   }
 
   /**
+   * Cancelled before this delivery ran anything, after an earlier attempt did steps (its worker
+   * died, or it waits out an outage): what that attempt did is undone, the step it was in
+   * probed first, and it ends `cancelled`.
+   */
+  private async unwindCancelled(job: Job<OperationJobData>, op: OperationRecord): Promise<never> {
+    const error = Errors.cancelled(op.id);
+    await this.unwinder.unwind(op, { error, rule: job.data.statusRule, job, mayComplete: false });
+    await forgetSecrets(job);
+    throw new UnrecoverableError(error.message);
+  }
+
+  /**
    * The hypervisor link failed: try again later (backoff) while the outage budget lasts,
    * keeping the guest's turn. Returns when the budget is spent (the operation then fails).
    */
@@ -174,8 +188,9 @@ export class OperationRunner {
   }
 
   /**
-   * Whether the operation is at the head of its guest's line. Heads that have ended (or whose
-   * record is gone) are dropped; an operation missing from the line (Redis lost it) rejoins.
+   * Whether the operation is at the head of its guest's line. Heads that no longer hold it
+   * (ended, not in doubt; or whose record is gone) are dropped; an operation missing from the
+   * line (Redis lost it) rejoins.
    */
   private async myTurn(target: string, id: string): Promise<boolean> {
     for (;;) {
@@ -186,7 +201,7 @@ export class OperationRunner {
         continue;
       }
       const headOp = await this.ops.get(head);
-      if (headOp && !isSettled(headOp.status)) {
+      if (headOp && holdsGuestLine(headOp)) {
         if (!(await this.turns.line(target)).includes(id)) await this.turns.join(target, id);
         return false;
       }

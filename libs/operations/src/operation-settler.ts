@@ -3,11 +3,12 @@ import { type HvError, type StatusRule, httpStatusOf } from '#envelope';
 import { type OperationRecord, OperationsRepository } from '#persistence';
 import { CancelSignals } from './coordination/cancel-signals.service.js';
 import { GuestTurns } from './coordination/guest-turns.service.js';
+import { holdsGuestLine } from './operation-view.js';
 
 /**
  * Ends an operation that did not succeed: `failed` or `cancelled`, or `needs_attention` when
- * some undo could not run (the worker retries it). Whatever the outcome the guest's line is
- * left, so nothing queued behind it waits on it.
+ * some undo could not run (the worker retries it). The guest's line is left, so nothing queued
+ * behind it waits on it, unless a step is still in doubt: its call may yet land.
  */
 @Injectable()
 export class OperationSettler {
@@ -31,7 +32,8 @@ export class OperationSettler {
       httpStatus: err.httpStatus ?? httpStatusOf(env, rule),
     });
     if (!leftToUndo.length) await this.cancels.clear(op.id);
-    await this.leaveLine(op);
+    // a step still in doubt keeps the line until it is probed again (the reconciler's unwind)
+    if (!ended || !holdsGuestLine(ended)) await this.leaveLine(op);
     return ended;
   }
 

@@ -4,6 +4,7 @@ import type { Job } from 'bullmq';
 import { plainToInstance } from 'class-transformer';
 import { AppConfig } from '#config';
 import { type Envelope, Errors, HvError, type StatusRule, ok } from '#envelope';
+import { landingWindowMs } from '#hypervisor';
 import { JOB_CATALOGUE, isJobName } from '#jobs';
 import { type OperationRecord, OperationsRepository } from '#persistence';
 import { CancelSignals } from './coordination/cancel-signals.service.js';
@@ -47,7 +48,7 @@ export class OperationUnwinder {
     const payload = plainToInstance(JOB_CATALOGUE[op.kind].payload, op.request);
     const ctx = new OperationContext(op.id, this.ops, o.job ?? null, op.steps, this.cancels, {
       unwinding: true,
-      settleMs: this.cfg.IN_DOUBT_SETTLE_S * 1000,
+      settleMs: landingWindowMs(this.cfg),
     });
     let reason: unknown = o.error;
     try {

@@ -1,4 +1,5 @@
 import type { OperationRecord } from '#persistence';
+import { leftInDoubt } from './step-doubts.js';
 
 export const FINAL_STATUSES = ['succeeded', 'failed', 'cancelled'] as const;
 
@@ -12,6 +13,15 @@ export function isFinal(status: string): boolean {
  */
 export function isSettled(status: string): boolean {
   return isFinal(status) || status === 'needs_attention';
+}
+
+/**
+ * Whether the operation still holds its guest's line: until it has ended, and while it waits,
+ * needs_attention, on a step whose call may still land (another operation on the guest could
+ * otherwise be mistaken for its effect, or undone with it).
+ */
+export function holdsGuestLine(op: Pick<OperationRecord, 'status' | 'steps'>): boolean {
+  return !isSettled(op.status) || (op.status === 'needs_attention' && leftInDoubt(op.steps));
 }
 
 /** The operation resource as clients see it (snake_case like the rest of the API). */

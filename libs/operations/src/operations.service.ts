@@ -263,7 +263,11 @@ export class OperationsService {
       .getJob(id)
       .catch(queueDown);
     const state = job ? await job.getState() : 'unknown';
-    if (job && ['waiting', 'delayed', 'prioritized', 'waiting-children'].includes(state)) {
+    if (job && op.steps.length) {
+      // a retry (waiting out an outage) of an attempt that did steps: removing it would leave
+      // them done; its worker unwinds them, now rather than when its delay ends
+      if (state === 'delayed') await job.promote().catch(() => undefined);
+    } else if (job && ['waiting', 'delayed', 'prioritized', 'waiting-children'].includes(state)) {
       const removed = await job.remove().then(
         () => true,
         () => false, // taken by a worker meanwhile: it will see the request

@@ -24,15 +24,16 @@ function linkFailure(s: OperationStep): boolean {
 }
 
 /**
- * Steps of earlier attempts whose outcome is in doubt: started and never ended (the worker died
- * in them), or ended by a link failure. Keyed by name; the last record of a name counts.
+ * Whether a step's record leaves its outcome in doubt: started and never ended (the worker died
+ * in it), or ended by a link failure after its call may have reached the hypervisor.
  */
+export function inDoubt(s: OperationStep): boolean {
+  return !s.result || (s.result === 'failed' && linkFailure(s) && !s.unsent);
+}
+
+/** Steps of earlier attempts whose outcome is in doubt, by name; a name's last record counts. */
 export function stepsInDoubt(steps: readonly OperationStep[]): Set<string> {
   const last = new Map<string, OperationStep>();
   for (const s of steps) last.set(s.name, s);
-  return new Set(
-    [...last.values()]
-      .filter((s) => !s.result || (s.result === 'failed' && linkFailure(s)))
-      .map((s) => s.name),
-  );
+  return new Set([...last.values()].filter(inDoubt).map((s) => s.name));
 }

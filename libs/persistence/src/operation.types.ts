@@ -21,6 +21,11 @@ export interface OperationStep {
   rc?: number;
   rs?: number;
   detail?: string;
+  /**
+   * The step failed before its call reached the hypervisor (connection refused, …): nothing
+   * of it happened, so it is in no doubt.
+   */
+  unsent?: boolean;
 }
 
 /** An operation as callers see it: JSON columns parsed, timestamps as Dates. */

@@ -49,8 +49,8 @@ export class ScaleStack {
       PORT: '0',
       LOG_LEVEL: 'log',
       WAIT_POLL_MS: '500',
-      // as the e2e stack: the simulator's calls land within milliseconds (IN_DOUBT_SETTLE_S)
-      IN_DOUBT_SETTLE_S: '5',
+      // as the e2e stack: a short call timeout, so a step in doubt is waited out in seconds
+      HV_CALL_TIMEOUT_S: '10',
       ...opts.env,
     };
     const all = { ...process.env, ...env };

@@ -1,8 +1,8 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { HvError } from '#envelope';
+import { HvError, HvNotReached } from '#envelope';
 import { encodeResponseRecovery } from './request.codec.js';
-import { WireClient, type WireClientOptions } from './wire.client.js';
+import { WireClient, type WireClientOptions, wireLandingWindowMs } from './wire.client.js';
 
 /** What the fake request server does on its n-th connection, given the request bytes. */
 type Behaviour = (socket: Socket, request: Buffer) => void;
@@ -98,6 +98,8 @@ describe('WireClient', () => {
     expect(e.message).toMatch(/after 3 attempts/);
     expect([e.rc, e.rs]).toEqual([99, 305]);
     expect(requests).toHaveLength(3);
+    // the server read the request each time: it may have run it
+    expect(e).not.toBeInstanceOf(HvNotReached);
   });
 
   it('fetches the answer with Response_Recovery when the connection drops after the request id', async () => {
@@ -143,5 +145,17 @@ describe('WireClient', () => {
     const e = await failure(client(port, { retryDelaysMs: [0, 0] }).call('Image_Lock_DM', 'X'));
     expect(e.message).toMatch(/ECONNREFUSED/);
     expect(e.message).not.toContain('secret');
+    // no attempt got as far as sending its request: the call is in no doubt
+    expect(e).toBeInstanceOf(HvNotReached);
+  });
+
+  it('bounds how long a call can still land: every attempt, its pauses, the last answer', () => {
+    const timings = {
+      connectTimeoutMs: 60_000,
+      readTimeoutMs: 240_000,
+      longReadTimeoutMs: 1_800_000,
+      retryDelaysMs: [0, 8000, 16000],
+    };
+    expect(wireLandingWindowMs(timings)).toBe(24_000 + 3 * 1_860_000 + 1_800_000);
   });
 });

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Errors, HvError } from '#envelope';
+import { Errors, HvError, HvNotReached } from '#envelope';
 import type { SmapiFunction } from '../protocol.js';
 import { readTimeoutMsFor } from './call.timeouts.js';
 import { SmapiCodecError } from './codec.error.js';
@@ -24,6 +24,22 @@ export interface WireClientOptions extends WireEndpoint {
   /** Pause before asking Response_Recovery for a lost answer (the reference waits 2 s). */
   recoveryDelayMs: number;
 }
+
+/**
+ * Longest time after a call began that its request can still take effect on the server: every
+ * attempt may connect and wait for its request id (a request whose id never came back may have
+ * been taken, and is sent again), the pauses between them, and the last one's answer.
+ */
+export function wireLandingWindowMs(o: WireTimings): number {
+  const longest = Math.max(o.readTimeoutMs, o.longReadTimeoutMs);
+  const pauses = o.retryDelaysMs.reduce((a, b) => a + b, 0);
+  return pauses + o.retryDelaysMs.length * (o.connectTimeoutMs + longest) + longest;
+}
+
+type WireTimings = Pick<
+  WireClientOptions,
+  'connectTimeoutMs' | 'readTimeoutMs' | 'longReadTimeoutMs' | 'retryDelaysMs'
+>;
 
 export const REFERENCE_RETRY_DELAYS_MS = [0, 8, 16, 16, 15, 15, 15, 15].map((s) => s * 1000);
 
@@ -53,17 +69,20 @@ export class WireClient {
       values,
     );
     let last: unknown;
+    // whether any attempt got as far as writing its request (the server may have it)
+    let written = false;
     for (const delay of this.opts.retryDelaysMs) {
       if (delay > 0) await sleep(delay);
       let socket: WireSocket | undefined;
       let requestId: number;
       try {
         socket = await WireSocket.open(this.opts, this.opts.connectTimeoutMs);
+        written = true;
         await socket.write(request);
         requestId = (await socket.read(4, readTimeoutMs)).readInt32BE(0);
       } catch (e) {
         socket?.close();
-        if (!retriable(e)) throw this.linkError(fn, e);
+        if (!retriable(e)) throw this.notReachedIf(!written, this.linkError(fn, e));
         last = e;
         continue;
       }
@@ -76,7 +95,12 @@ export class WireClient {
         socket.close();
       }
     }
-    throw this.linkError(fn, last, this.opts.retryDelaysMs.length);
+    throw this.notReachedIf(!written, this.linkError(fn, last, this.opts.retryDelaysMs.length));
+  }
+
+  /** A failure before any request was written: the call never reached the request server. */
+  private notReachedIf(never: boolean, e: HvError): HvError {
+    return never && !(e instanceof HvNotReached) ? new HvNotReached(e) : e;
   }
 
   /** The answer after its request id: read on, or recovered by request id if the link drops. */

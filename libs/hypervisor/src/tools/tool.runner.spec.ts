@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HvError } from '#envelope';
+import { HvError, HvNotReached } from '#envelope';
 import { outputLines, runTool } from './tool.runner.js';
 
 let dir: string;
@@ -48,6 +48,7 @@ describe('runTool', () => {
     expect(e).toBeInstanceOf(HvError);
     expect([(e as HvError).overallRC, (e as HvError).rs]).toEqual([5, 501]);
     expect((e as HvError).message).toMatch(/hangs ran past 200 ms/);
+    expect(e).not.toBeInstanceOf(HvNotReached);
   });
 
   it('a tool that is not there: unreachable, not a crash', async () => {
@@ -56,5 +57,7 @@ describe('runTool', () => {
     );
     expect(e).toBeInstanceOf(HvError);
     expect([(e as HvError).rc, (e as HvError).rs]).toEqual([99, 305]);
+    // it never ran: nothing of its call reached the hypervisor
+    expect(e).toBeInstanceOf(HvNotReached);
   });
 });

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { Errors } from '#envelope';
+import { Errors, HvNotReached } from '#envelope';
 
 /** What one management-guest tool run ended with. */
 export interface ToolResult {
@@ -26,7 +26,7 @@ export interface ToolRun {
 
 const DEFAULT_MAX_OUTPUT = 1 << 20;
 /** After SIGTERM on a timeout, how long a tool gets before SIGKILL. */
-const KILL_GRACE_MS = 2000;
+export const KILL_GRACE_MS = 2000;
 
 /** Collects a stream's bytes up to `max`. */
 class Bounded {
@@ -101,7 +101,11 @@ export function runTool(run: ToolRun): Promise<ToolResult> {
     child.stderr?.on('data', (c: Buffer) => err.push(c));
     child.once('error', (e: NodeJS.ErrnoException) => {
       done();
-      reject(Errors.hvUnreachable(`management-guest tool ${name} cannot run: ${e.message}`));
+      const failure = Errors.hvUnreachable(
+        `management-guest tool ${name} cannot run: ${e.message}`,
+      );
+      // not started at all: nothing of the call reached the hypervisor
+      reject(child.pid === undefined ? new HvNotReached(failure) : failure);
     });
     child.once('close', (code) => {
       done();
