@@ -181,6 +181,7 @@ export function wireOutput(
   fn: SmapiFunction,
   reply: SmapiReply,
   values: Readonly<Record<string, InputValue>> = {},
+  _at: { now: number } = { now: Date.now() },
 ): OutputRecord {
   if (reply.rc !== 0) {
     return fn === 'VMRELOCATE' && reply.errmsg ? { errorData: reply.errmsg } : {};

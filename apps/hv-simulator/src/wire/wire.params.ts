@@ -1,4 +1,5 @@
 import type { InputValue, SmapiFunction } from '#hypervisor';
+import type { WireRequest } from './wire.request.js';
 
 /**
  * The simulator's reading of each function's wire parameters into the JSON params its
@@ -128,4 +129,9 @@ const PARAMS: Record<SmapiFunction, ToParams> = {
 export function wireParams(fn: SmapiFunction, values: Values): Params {
   const params = PARAMS[fn](values);
   return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
+}
+
+/** The image a request is about: its target identifier (upper case; none: `*`). */
+export function wireTarget(req: Pick<WireRequest, 'fn' | 'target' | 'values'>): string {
+  return req.target.trim().toUpperCase() || '*';
 }
