@@ -46,11 +46,12 @@ export class SmapiTransport extends HypervisorTransport {
   async smapi<T>(fn: SmapiFunction, target: string, params: object = {}): Promise<SmapiReply<T>> {
     const mapping: FunctionMapping = SMAPI_MAPPINGS[fn];
     const p = params as Record<string, unknown>;
-    const first = await this.wire.call(fn, target, mapping.toWire(p, target));
+    const wireTarget = mapping.callerAsTarget ? this.opts.userid : target;
+    const first = await this.wire.call(fn, wireTarget, mapping.toWire(p, target));
     if (first.rc !== 0) return failure(first);
     const more: OutputRecord[] = [];
     for (const values of mapping.moreCalls?.(p, target) ?? []) {
-      const next = await this.wire.call(fn, target, values);
+      const next = await this.wire.call(fn, wireTarget, values);
       if (next.rc !== 0) return failure(next);
       more.push(next.output);
     }

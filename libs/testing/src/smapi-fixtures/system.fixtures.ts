@@ -1,4 +1,4 @@
-import { chars, cstr, int4, request, response, seq, shortRequest, sized } from './wire.bytes.js';
+import { chars, cstr, request, response, seq, shortRequest, sized } from './wire.bytes.js';
 import type { WireFixture } from './wire.fixture.js';
 
 /**
