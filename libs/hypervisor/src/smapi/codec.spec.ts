@@ -213,6 +213,7 @@ describe('SMAPI response decoding', () => {
     });
   });
 
+  // Framing only: the strings' positional values are in the fixtures (vswitch.fixtures.ts).
   it('Virtual_Network_Vswitch_Query_Extended: counted structures with nested line lists', () => {
     const attrs = t('switch_name=VSW1 vlan_awareness=AWARE') + '00'; // 37 + 1 = 38
     const real = t('real_device_address=1000') + '00'; // 25

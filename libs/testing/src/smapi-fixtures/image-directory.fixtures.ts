@@ -1,4 +1,4 @@
-import { chars, int1, int4, request, response, seq, sized, str } from './wire.bytes.js';
+import { chars, int1, int4, request, response, sized, str } from './wire.bytes.js';
 import type { WireFixture } from './wire.fixture.js';
 
 /**
@@ -107,7 +107,7 @@ export const IMAGE_DIRECTORY_FIXTURES: WireFixture[] = [
     request: request('Image_Console_Get', 'LINUX01'),
     handler: { target: 'LINUX01', params: {} },
     reply: ok,
-    response: seq(response(0, 0)),
+    response: response(0, 0),
     output: undefined,
   },
 ];
