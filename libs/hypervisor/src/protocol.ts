@@ -95,12 +95,27 @@ export interface ImageDeactivateParams {
 
 export type DiskDeviceType = '3390' | '9336';
 
+/**
+ * How Image_Disk_Create_DM places a disk: from a group (AUTOG), or as a virtual disk in
+ * storage (V-DISK, device type FB-512, no area). The API's AUTOR, AUTOV, DEVNO and T-DISK are
+ * not implemented by the simulator.
+ */
+export type DiskAllocationType = 'AUTOG' | 'V-DISK';
+/** The API's allocation unit sizes (1–5 on the wire). */
+export const DISK_UNIT_SIZES = ['CYLINDERS', 'BLK0512', 'BLK1024', 'BLK2048', 'BLK4096'] as const;
+export type DiskUnitSize = (typeof DISK_UNIT_SIZES)[number];
+
 export interface ImageDiskCreateParams {
   vdev: string;
-  deviceType: DiskDeviceType;
-  /** Pool (group) name to allocate from (allocation type AUTOG). */
-  pool: string;
-  /** Size in cylinders (3390) or 512-byte blocks (9336). */
+  /** A V-DISK is `FB-512`. */
+  deviceType: DiskDeviceType | 'FB-512';
+  /** Absent: AUTOG. */
+  allocationType?: DiskAllocationType;
+  /** Pool (group) name to allocate from (AUTOG); none for a V-DISK. */
+  pool?: string;
+  /** Absent: CYLINDERS for 3390, BLK0512 otherwise. */
+  unitSize?: DiskUnitSize;
+  /** Size in `unitSize` units: cylinders (3390) or blocks. */
   units: number;
   mode: string;
   /** File system to format with, or `none`/absent for none. */

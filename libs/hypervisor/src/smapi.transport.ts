@@ -6,6 +6,7 @@ import type {
   MgmtReply,
   SmapiFunction,
   SmapiReply,
+  WwpnQueryOutput,
 } from './protocol.js';
 import { describeCodes } from './smapi/rc.descriptions.js';
 import type { OutputRecord } from './smapi/layout.types.js';
@@ -46,15 +47,33 @@ export class SmapiTransport extends HypervisorTransport {
   async smapi<T>(fn: SmapiFunction, target: string, params: object = {}): Promise<SmapiReply<T>> {
     const mapping: FunctionMapping = SMAPI_MAPPINGS[fn];
     const p = params as Record<string, unknown>;
-    const first = await this.wire.call(fn, target, mapping.toWire(p, target));
+    const wireTarget = mapping.callerAsTarget ? this.opts.userid : target;
+    const first = await this.wire.call(fn, wireTarget, mapping.toWire(p, target));
     if (first.rc !== 0) return failure(first);
     const more: OutputRecord[] = [];
     for (const values of mapping.moreCalls?.(p, target) ?? []) {
-      const next = await this.wire.call(fn, target, values);
+      const next = await this.wire.call(fn, wireTarget, values);
       if (next.rc !== 0) return failure(next);
       more.push(next.output);
     }
-    return { rc: first.rc, rs: first.rs, output: mapping.fromWire(first.output, more) as T };
+    const output = mapping.fromWire(first.output, more);
+    const located = fn === 'System_WWPN_Query' ? await this.located(output) : output;
+    return { rc: first.rc, rs: first.rs, output: located as T };
+  }
+
+  /**
+   * System_WWPN_Query's devices with what the answer does not carry: the CPC, the LPAR and
+   * each CHPID's PCHID, from the management guest as the reference takes them.
+   */
+  private async located(output: unknown): Promise<WwpnQueryOutput> {
+    const wwpn = output as WwpnQueryOutput;
+    const m = await this.tools.machine();
+    return {
+      cpcSn: m.cpcSn,
+      cpcName: m.cpcName,
+      lpar: m.lpar,
+      devices: wwpn.devices.map((d) => ({ ...d, pchid: m.pchids[d.chpid.toUpperCase()] ?? '' })),
+    };
   }
 
   cp(command: string): Promise<CpReply> {

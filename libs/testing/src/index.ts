@@ -6,3 +6,4 @@ export {
   hostileRequests,
   routesOf,
 } from './hostile-requests.js';
+export { CALLER, REQUEST_ID, SMAPI_FIXTURES, type WireFixture } from './smapi-fixtures/index.js';

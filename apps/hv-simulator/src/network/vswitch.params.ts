@@ -80,13 +80,11 @@ function controller(value: unknown): string {
 export function parseCreate(p: Partial<VswitchCreateParams>, mac: string): VswitchRecord {
   const name = switchNameParam(p.switchName);
   const transport = keywordParam(p.transportType, 7, 'transport_type', TRANSPORTS, 'ETHERNET');
-  const routingGiven = p.routingValue !== undefined && p.routingValue !== null;
-  if (routingGiven && transport === 'ETHERNET')
-    throw syntax(
-      12,
-      SYNTAX.UNRECOGNISED,
-      'routing_value is not allowed with transport_type ETHERNET',
-    );
+  // NONROUTER is the reference's default for every switch it defines, ETHERNET ones too (a
+  // layer-2 switch does not route, so it changes nothing); only PRIROUTER needs IP.
+  const routing = keywordParam(p.routingValue, 12, 'routing_value', ROUTINGS, 'NONROUTER');
+  if (routing === 'PRIROUTER' && transport === 'ETHERNET')
+    throw syntax(12, SYNTAX.UNRECOGNISED, 'routing_value PRIROUTER needs transport_type IP');
   const rawVid = typeof p.vlanId === 'string' ? p.vlanId.toUpperCase() : p.vlanId;
   let vlanAware = true;
   let vlanId: number | undefined = 1;
@@ -104,11 +102,7 @@ export function parseCreate(p: Partial<VswitchCreateParams>, mac: string): Vswit
     controller: controller(p.controllerName),
     connection: keywordParam(p.connectionValue, 5, 'connection_value', CONNECTIONS, 'CONNECT'),
     transport,
-    ...(transport === 'IP'
-      ? {
-          routing: keywordParam(p.routingValue, 12, 'routing_value', ROUTINGS, 'NONROUTER'),
-        }
-      : {}),
+    ...(transport === 'IP' ? { routing } : {}),
     portType: keywordParam(p.portType, 9, 'port_type', PORT_TYPES, 'ACCESS'),
     gvrp: keywordParam(p.gvrpValue, 10, 'gvrp_value', ['GVRP', 'NOGVRP'], 'GVRP') === 'GVRP',
     queueMemoryMb: intParam(p.queueMemoryLimit, 6, 'queue_memory_limit', 1, 8) ?? 8,

@@ -81,10 +81,24 @@ describe('vswitch functions', () => {
     [{ switchName: 'V1', vlanId: 4095 }, 818],
     [{ switchName: 'V1', vlanId: 'AWARE', portType: 'HYBRID' }, 919],
     [{ switchName: 'V1', vlanId: 'AWARE', nativeVlanid: 0 }, 1115],
-    [{ switchName: 'V1', routingValue: 'NONROUTER' }, 1219],
+    [{ switchName: 'V1', routingValue: 'PRIROUTER' }, 1219],
     [{ switchName: 'V1', controllerName: 'BAD!' }, 443],
   ])('refuses bad create parameters %j with a syntax error', async (params, rs) => {
     expect(await create(params)).toMatchObject({ rc: 24, rs });
+  });
+
+  it('accepts the reference defaults: ETHERNET with routing_value=NONROUTER (no routing shown)', async () => {
+    const reference = {
+      switchName: 'VSW9',
+      connectionValue: 'CONNECT',
+      queueMemoryLimit: 8,
+      transportType: 'ETHERNET',
+      vlanId: 'UNAWARE',
+      routingValue: 'NONROUTER',
+      persist: true,
+    };
+    expect(await create(reference)).toEqual({ rc: 0, rs: 0 });
+    expect(await detail('VSW9')).toMatchObject({ transportType: 'ETHERNET', routingValue: 'NA' });
   });
 
   it('grants, sets a user VLAN, revokes; VLAN ids need a VLAN-aware switch', async () => {

@@ -74,6 +74,36 @@ describe('minidisk functions', () => {
     expect((await space('FBAPOOL1')).used).toBe(2_097_152);
   });
 
+  it('defines a virtual disk (V-DISK, FB-512, 512-byte blocks) outside any pool', async () => {
+    const before = await space('FBAPOOL1');
+    const vdisk = {
+      vdev: '0300',
+      deviceType: 'FB-512',
+      allocationType: 'V-DISK',
+      unitSize: 'BLK0512',
+      units: 200_000,
+      mode: 'MR',
+    };
+    expect(await h.smapi('Image_Disk_Create_DM', 'LINUX01', vdisk)).toMatchObject({ rc: 0, rs: 0 });
+    expect(h.sim.state.user('LINUX01')?.directory).toContain('MDISK 0300 FB-512 V-DISK 200000 MR');
+    expect(await space('FBAPOOL1')).toEqual(before);
+    expect(await h.smapi('Image_Disk_Create_DM', 'LINUX01', vdisk)).toMatchObject({
+      rc: 408,
+      rs: 4,
+    });
+  });
+
+  it('refuses an allocation type or unit the disk cannot have', async () => {
+    const cases: [object, number, number][] = [
+      [disk('0101', 10, { allocationType: 'AUTOX' }), 24, 419],
+      [disk('0101', 10, { unitSize: 'BLK0512' }), 24, 619],
+      [{ ...disk('0101', 10, { allocationType: 'V-DISK' }), deviceType: '3390' }, 24, 319],
+    ];
+    for (const [params, rc, rs] of cases) {
+      expect(await h.smapi('Image_Disk_Create_DM', 'LINUX01', params)).toMatchObject({ rc, rs });
+    }
+  });
+
   it('answers the directory manager codes for each refusal, changing nothing', async () => {
     await h.smapi('Image_Disk_Create_DM', 'LINUX01', disk('0100', 10));
     const cases: [string, object, number, number][] = [
@@ -165,5 +195,28 @@ describe('minidisk functions', () => {
       rc: 24,
       rs: 424,
     });
+  });
+
+  it('Image_Volume_Space_Query_DM as the reference asks: every group, several names, `*`', async () => {
+    const many = async (params: object) =>
+      (await h.smapi<VolumeSpaceOutput[]>('Image_Volume_Space_Query_DM', '*', params)).output;
+    const all = await many({ pools: [] });
+    expect(all?.map((p) => p.pool)).toEqual(['FBAPOOL1', 'POOL1']);
+    expect((await many({ pools: ['*'] }))?.map((p) => p.pool)).toEqual(['FBAPOOL1', 'POOL1']);
+    expect((await many({ pools: ['pool1', 'FBAPOOL1'] }))?.map((p) => p.pool)).toEqual([
+      'POOL1',
+      'FBAPOOL1',
+    ]);
+    const vols = await many({ volumes: ['EV0001', 'fb0001'] });
+    expect(vols?.map((p) => [p.pool, p.volumes.map((v) => v.volser)])).toEqual([
+      ['POOL1', ['EV0001']],
+      ['FBAPOOL1', ['FB0001']],
+    ]);
+    expect(await h.smapi('Image_Volume_Space_Query_DM', '*', { volumes: ['NOVOL'] })).toMatchObject(
+      {
+        rc: 420,
+        rs: 8,
+      },
+    );
   });
 });

@@ -12,6 +12,8 @@ const GROUP = 4;
  * answers RC_DASD_DM 420/8 (group not defined).
  */
 export const volumeSpaceQueryDM: SmapiHandler = (ctx, _target, params) => {
+  if (Array.isArray(params.pools)) return groupsQuery(ctx, params.pools);
+  if (Array.isArray(params.volumes)) return volumesQuery(ctx, params.volumes);
   if (params.volume !== undefined) return volumeQuery(ctx, params.volume);
   const name = params.pool;
   if (name === undefined || name === '') throw syntax(GROUP, SYNTAX.MISSING, 'pool is required');
@@ -22,6 +24,38 @@ export const volumeSpaceQueryDM: SmapiHandler = (ctx, _target, params) => {
   if (!pool) throw fail(CODES.GROUP_NOT_DEFINED, name.toUpperCase());
   return { ...OK, output: poolSpace(pool) };
 };
+
+/**
+ * Several groups, as the reference asks for them: none or `*` is every group (sorted), else
+ * each named one in order; an unknown one is 420/8.
+ */
+function groupsQuery(ctx: SmapiContext, names: unknown[]): SmapiReply {
+  const every = names.length === 0 || names.includes('*');
+  const wanted = every
+    ? Object.keys(ctx.state.pools).sort()
+    : names.map((n) => String(n).toUpperCase());
+  const output = wanted.map((name) => {
+    const pool = ctx.state.pool(name);
+    if (!pool) throw fail(CODES.GROUP_NOT_DEFINED, name);
+    return poolSpace(pool);
+  });
+  return { ...OK, output };
+}
+
+/** Several volumes (blank separated on the wire), each as its pool with only that volume. */
+function volumesQuery(ctx: SmapiContext, names: unknown[]): SmapiReply {
+  const every = names.length === 0 || names.includes('*');
+  if (every) {
+    const all = Object.keys(ctx.state.pools)
+      .sort()
+      .map((n) => ctx.state.pool(n)!);
+    return {
+      ...OK,
+      output: all.flatMap((p) => p.volumes.map((v) => poolSpace({ ...p, volumes: [v] }))),
+    };
+  }
+  return { ...OK, output: names.map((n) => volumeQuery(ctx, n).output) };
+}
 
 /**
  * Entry type volume: the one volume of that name, reported as its pool with only that volume in

@@ -38,6 +38,18 @@ async function post(tool: string, path: string, init: RequestInit): Promise<Resp
   return res;
 }
 
+/** An admin view of the simulator (not a call: nothing is logged). */
+export async function adminGet<T>(path: string): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(new URL(path, baseUrl()));
+  } catch (e) {
+    throw new LinkFailure(`simulator unreachable: ${(e as Error).message}`);
+  }
+  if (res.status !== 200) throw new LinkFailure(`simulator answered HTTP ${res.status}`);
+  return (await res.json()) as T;
+}
+
 /** A CP command. */
 export async function cpCall(tool: string, command: string): Promise<ToolReply> {
   const res = await post(tool, '/cp', {

@@ -6,6 +6,7 @@ import {
   offlinediskanddetach,
 } from './format.tools.js';
 import { iucvclnt } from './iucvclnt.tool.js';
+import { lschp, zhypinfo } from './machine.tools.js';
 import { LinkFailure } from './tool.http.js';
 import { vmcp } from './vmcp.tool.js';
 import { vmur } from './vmur.tool.js';
@@ -32,6 +33,8 @@ const TOOLS: Record<string, (args: string[]) => Promise<number>> = {
   mkfs: (a) => mkfsTool('mkfs', a),
   'mkfs.xfs': (a) => mkfsTool('mkfs.xfs', a),
   mkswap: (a) => mkfsTool('mkswap', a),
+  lschp,
+  zhypinfo,
 };
 
 /** The exit status of a failure of the system itself (vmcp: a Linux error). */

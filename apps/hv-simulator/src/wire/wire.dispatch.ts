@@ -2,7 +2,8 @@ import { SMAPI_LAYOUTS, type SmapiReply } from '#hypervisor';
 import { runCall, type SimulatorParts } from '../http/call.pipeline.js';
 import { smapiCallSpec, whileRelocating } from '../http/smapi.call.js';
 import { wireOutput } from './wire.output.js';
-import { wireParams } from './wire.params.js';
+import { extendedInfo } from '../network/vswitch.detail.js';
+import { wireParams, wireTarget } from './wire.params.js';
 import type { WireRequest } from './wire.request.js';
 import type { WireAnswer } from './wire.server.js';
 
@@ -19,6 +20,18 @@ export interface WireCredentials {
 
 /** rc 120 rs 0: "Authentication error; userid or password not valid"; nothing runs. */
 const AUTHENTICATION_ERROR: WireAnswer = { rc: 120, rs: 0 };
+
+/**
+ * Virtual_Network_Vswitch_Query answers every attribute of each switch on the wire; its JSON
+ * answer names them, so the wire writer gets their records.
+ */
+function withSwitchRecords(parts: SimulatorParts, fn: string, reply: SmapiReply): SmapiReply {
+  if (fn !== 'Virtual_Network_Vswitch_Query' || reply.rc !== 0) return reply;
+  const all = parts.state.vswitches();
+  const names = Array.isArray(reply.output) ? (reply.output as string[]) : [];
+  const output = names.flatMap((n) => (all[n] ? [extendedInfo(parts.state, all[n])] : []));
+  return { ...reply, output };
+}
 
 /** The short header (System_Info_Query) carries no credentials, so it is not checked. */
 function authenticated(req: WireRequest, expected: WireCredentials): boolean {
@@ -39,7 +52,7 @@ export async function dispatchWire(
 ): Promise<WireAnswer> {
   if (credentials && !authenticated(req, credentials)) return AUTHENTICATION_ERROR;
   // The short header (System_Info_Query) names no target; HTTP callers send `*`.
-  const target = req.target.trim().toUpperCase() || '*';
+  const target = wireTarget(req);
   const params = wireParams(req.fn, req.values);
   let crashed = false;
   const reply = await whileRelocating(parts, req.fn, target, params, () =>
@@ -52,5 +65,7 @@ export async function dispatchWire(
     ),
   );
   if (crashed || !reply) throw new WireCrash(`${req.fn}: injected crash`);
-  return { rc: reply.rc, rs: reply.rs, output: wireOutput(req.fn, reply, req.values) };
+  const written = withSwitchRecords(parts, req.fn, reply);
+  const now = { now: parts.state.clock() };
+  return { rc: reply.rc, rs: reply.rs, output: wireOutput(req.fn, written, req.values, now) };
 }

@@ -1,40 +1,29 @@
-import type {
-  AdapterQueryOutput,
-  ImageDiskQueryOutput,
-  ImagePerformanceOutput,
-  ImageStatusOutput,
-  InputValue,
-  OutputRecord,
-  SmapiFunction,
-  SmapiReply,
-  SystemInfoOutput,
-  VolumeSpaceOutput,
-  VswitchByteStatsOutput,
-  VswitchExtendedInfo,
-  WwpnQueryOutput,
+import {
+  cpTimestamp,
+  FCP_STATUS,
+  stringOf,
+  WWPN_DEVICE,
+  type ImageDiskQueryOutput,
+  type ImagePerformanceOutput,
+  type ImageStatusOutput,
+  type InputValue,
+  type OutputRecord,
+  type SmapiFunction,
+  type SmapiReply,
+  type SystemInfoOutput,
+  type VolumeSpaceOutput,
+  type WwpnQueryOutput,
 } from '#hypervisor';
-
+import { SYSTEM } from '../ssi/system.info.js';
+import { adapters, byteStats } from './wire.nic.js';
+import { vswitchExtended, vswitchQuery } from './wire.vswitch.js';
 import { volumeSpaceRecords } from './wire.volume-space.js';
 
 /**
- * The simulator's writing of each handler's JSON output into its function's output layout.
- * Answers the real function gives as text lines are written one record per line, as
- * blank-separated `keyword=value` pairs with the API's keyword spelling.
+ * The simulator's writing of each handler's JSON output into its function's output layout,
+ * as the reference's layout for the function has it (libs/hypervisor/src/smapi/LAYOUTS.md).
  */
 type ToRecord = (output: unknown) => OutputRecord;
-
-const snake = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-const shown = (v: unknown): string =>
-  Array.isArray(v) ? v.join(',') : typeof v === 'string' || typeof v === 'number' ? String(v) : '';
-
-/** One line of `keyword=value` pairs of an object's text and number fields (lists comma-joined). */
-function line(obj: object): string {
-  return Object.entries(obj)
-    .filter(([, v]) => v !== undefined && (typeof v !== 'object' || Array.isArray(v)))
-    .filter(([, v]) => !Array.isArray(v) || v.every((x) => typeof x !== 'object'))
-    .map(([k, v]) => `${snake(k)}=${shown(v)}`)
-    .join(' ');
-}
 
 const names = (field: string, list: unknown): OutputRecord[] =>
   (Array.isArray(list) ? (list as string[]) : []).map((n) => ({ [field]: n }));
@@ -42,6 +31,16 @@ const names = (field: string, list: unknown): OutputRecord[] =>
 const nothing: ToRecord = () => ({});
 
 const activation: ToRecord = () => ({ activated: 1, notActivated: 0, failing: [] });
+const deactivation: ToRecord = () => ({ deactivated: 1, notDeactivated: 0, failing: [] });
+
+/**
+ * Directory records as 80-column cards: the statement in columns 1–72, a sequence number in
+ * 73–80 (the reference's smcli sizes every line by the first record's length less 8).
+ */
+const cards = (statements: unknown): OutputRecord[] =>
+  (Array.isArray(statements) ? (statements as string[]) : []).map((text, i) => ({
+    record: text.slice(0, 72).padEnd(72) + String(i + 1).padStart(8, '0'),
+  }));
 
 function diskQuery(out: unknown): OutputRecord {
   const { dasd } = out as ImageDiskQueryOutput;
@@ -58,25 +57,40 @@ function diskQuery(out: unknown): OutputRecord {
   };
 }
 
-function systemInfo(out: unknown): OutputRecord {
+/** Six texts of 4–43 characters (version and storage up to 80), CP's time formats in UTC. */
+function systemInfo(out: unknown, at: WriteTime): OutputRecord {
   const s = out as SystemInfoOutput;
   return {
-    timezone: 'UTC',
-    time: new Date().toISOString(),
+    timezone: 'UTC +00:00',
+    time: `${cpTimestamp(at.now)} UTC`,
     vmVersion: s.hypervisorVersion,
-    cpGenTime: '',
-    cpIplTime: new Date(s.iplTime).toISOString(),
+    cpGenTime: SYSTEM.cpGenerated,
+    cpIplTime: `${cpTimestamp(s.iplTime)} UTC`,
     realStorageSize: `${s.memoryMb}M`,
   };
 }
 
+/** One string per device: FCP, NPIV WWPN, CHPID, physical WWPN, status number, owner. */
 function wwpn(out: unknown): OutputRecord {
   const w = out as WwpnQueryOutput;
-  const head = line({ cpcSn: w.cpcSn, cpcName: w.cpcName, lpar: w.lpar });
-  return { lines: [head, ...w.devices.map(line)] };
+  return {
+    lines: w.devices.map((d) =>
+      stringOf(
+        {
+          fcpId: d.fcpId,
+          wwpnNpiv: d.wwpnNpiv.toUpperCase(),
+          chpid: d.chpid,
+          wwpnPhy: d.wwpnPhy.toUpperCase(),
+          status: d.state in FCP_STATUS ? FCP_STATUS[d.state as keyof typeof FCP_STATUS] : 4,
+          owner: d.owner || 'NONE',
+        },
+        WWPN_DEVICE,
+      ),
+    ),
+  };
 }
 
-function performance(out: unknown): OutputRecord {
+function performance(out: unknown, target: string): OutputRecord {
   const p = out as ImagePerformanceOutput | undefined;
   if (!p) return { records: [] };
   return {
@@ -95,54 +109,26 @@ function performance(out: unknown): OutputRecord {
         maxCpuLimit: p.maxCpuLimit,
         samplesCpuInUse: p.samplesCpuInUse,
         samplesCpuDelay: p.samplesCpuDelay,
+        guestName: target,
       },
     ],
   };
 }
 
-function vswitchExtended(out: unknown): OutputRecord {
-  return {
-    vswitches: (out as VswitchExtendedInfo[]).map((v) => {
-      const { realDevices, authorizedUsers, adapters, ...scalars } = v;
-      const attributes = line(scalars);
-      const lines = (list: object[]): OutputRecord[] => list.map((x) => ({ line: line(x) }));
-      return {
-        attributesLength: Buffer.byteLength(attributes, 'latin1') + 1,
-        attributes,
-        realDevices: lines(realDevices),
-        authorizedUsers: lines(authorizedUsers),
-        connectedAdapters: lines(adapters),
-        uplinkNics: [],
-        globalMembers: [],
-      };
-    }),
-  };
-}
-
-const adapters: ToRecord = (out) => ({
-  lines: (out as AdapterQueryOutput).adapters.map(line),
-});
-
-const byteStats: ToRecord = (out) => ({
-  lines: (out as VswitchByteStatsOutput).vswitches.flatMap((v) =>
-    v.nics.map((n) => line({ switchName: v.name, ...n })),
-  ),
-});
-
 const RECORDS: Record<SmapiFunction, ToRecord> = {
   Image_Create_DM: nothing,
   Image_Delete_DM: nothing,
-  Image_Query_DM: (o) => ({ directory: names('record', o) }),
+  Image_Query_DM: (o) => ({ directory: cards(o) }),
   Image_Name_Query_DM: (o) => ({ names: names('name', o) }),
   Image_Activate: activation,
-  Image_Deactivate: activation,
+  Image_Deactivate: deactivation,
   // The real function answers an operation id only; the extent stays in the simulator.
   Image_Disk_Create_DM: nothing,
   Image_Disk_Delete_DM: nothing,
   Image_Disk_Query: diskQuery,
   Image_Status_Query: (o) => ({ active: names('name', (o as ImageStatusOutput).active) }),
   Image_Volume_Space_Query_DM: nothing, // by its query type: volumeSpaceRecords
-  System_Info_Query: systemInfo,
+  System_Info_Query: nothing, // by the time it is written: systemInfo
   System_Information_Query: (o) => ({ lines: o as string[] }),
   System_Performance_Information_Query: (o) => ({ lines: o as string[] }),
   System_WWPN_Query: wwpn,
@@ -155,8 +141,8 @@ const RECORDS: Record<SmapiFunction, ToRecord> = {
   Image_Console_Get: nothing,
   Image_Unlock_DM: nothing,
   Image_Replace_DM: nothing,
-  Image_Performance_Query: performance,
-  Virtual_Network_Vswitch_Query: (o) => ({ vswitches: names('switchName', o) }),
+  Image_Performance_Query: nothing, // by the guest it is about: performance
+  Virtual_Network_Vswitch_Query: vswitchQuery,
   Virtual_Network_Vswitch_Create_Extended: nothing,
   Virtual_Network_Vswitch_Query_Extended: vswitchExtended,
   Virtual_Network_Vswitch_Delete_Extended: nothing,
@@ -173,6 +159,11 @@ const RECORDS: Record<SmapiFunction, ToRecord> = {
   Virtual_Network_Vswitch_Query_Byte_Stats: byteStats,
 };
 
+/** When the answer is written (System_Info_Query tells the time). */
+export interface WriteTime {
+  now: number;
+}
+
 /**
  * A handler's reply as the wire answer's output: a success by its layout; a failure carries
  * its codes only, and VMRELOCATE its reasons as error data.
@@ -181,12 +172,18 @@ export function wireOutput(
   fn: SmapiFunction,
   reply: SmapiReply,
   values: Readonly<Record<string, InputValue>> = {},
+  at: WriteTime = { now: Date.now() },
 ): OutputRecord {
   if (reply.rc !== 0) {
     return fn === 'VMRELOCATE' && reply.errmsg ? { errorData: reply.errmsg } : {};
   }
   if (fn === 'Image_Volume_Space_Query_DM') {
-    return volumeSpaceRecords(reply.output as VolumeSpaceOutput, values);
+    return volumeSpaceRecords(reply.output as VolumeSpaceOutput | VolumeSpaceOutput[], values);
+  }
+  if (fn === 'System_Info_Query') return systemInfo(reply.output, at);
+  if (fn === 'Image_Performance_Query') {
+    const [guest = ''] = Array.isArray(values.guests) ? (values.guests as string[]) : [];
+    return performance(reply.output, guest.toUpperCase());
   }
   return RECORDS[fn](reply.output);
 }

@@ -1,4 +1,5 @@
-import type { InputValue, SmapiFunction } from '#hypervisor';
+import { DISK_UNIT_SIZES, type InputValue, type SmapiFunction } from '#hypervisor';
+import type { WireRequest } from './wire.request.js';
 
 /**
  * The simulator's reading of each function's wire parameters into the JSON params its
@@ -67,22 +68,37 @@ const PARAMS: Record<SmapiFunction, ToParams> = {
   Image_Name_Query_DM: nothing,
   Image_Activate: nothing,
   Image_Deactivate: (v) => ({ immediate: str(v.forceTime)?.toUpperCase() === 'IMMED' }),
-  // Unit size 1 (CYL) or 2 (BLK0512) follows from the device type; formatting 1 is NONE, a
-  // Linux file system is not something this function is told.
-  Image_Disk_Create_DM: (v) => ({
-    vdev: str(v.imageDiskNumber),
-    deviceType: str(v.imageDiskDeviceType),
-    pool: str(v.allocationAreaNameOrVolser),
-    units: v.imageDiskSize,
-    mode: str(v.imageDiskMode),
-    ...(v.imageDiskFormatting === 1 ? { format: 'none' } : {}),
-  }),
+  // Allocation type and unit size only when not what the JSON front door assumes (AUTOG; the
+  // device type's unit). Formatting 1 is NONE; a Linux file system is not something this
+  // function is told.
+  Image_Disk_Create_DM: (v) => {
+    const allocationType = str(v.imageDiskAllocationType)?.toUpperCase();
+    const deviceType = str(v.imageDiskDeviceType);
+    const unit = typeof v.allocationUnitSize === 'number' ? v.allocationUnitSize : 0;
+    const unitSize = DISK_UNIT_SIZES[unit - 1] ?? (unit ? String(unit) : undefined);
+    const usual = deviceType === '3390' ? 'CYLINDERS' : 'BLK0512';
+    return {
+      vdev: str(v.imageDiskNumber),
+      deviceType,
+      ...(allocationType && allocationType !== 'AUTOG' ? { allocationType } : {}),
+      pool: str(v.allocationAreaNameOrVolser),
+      ...(unitSize && unitSize !== usual ? { unitSize } : {}),
+      units: v.imageDiskSize,
+      mode: str(v.imageDiskMode),
+      ...(v.imageDiskFormatting === 1 ? { format: 'none' } : {}),
+    };
+  },
   Image_Disk_Delete_DM: (v) => ({ vdev: str(v.imageDiskNumber) }),
   Image_Disk_Query: (v) => keywords(v.keys),
   Image_Status_Query: nothing,
-  // entry_type 1 names a volume, 3 a group (pool).
-  Image_Volume_Space_Query_DM: (v) =>
-    v.entryType === 1 ? { volume: str(v.entryNames) } : { pool: str(v.entryNames) },
+  // entry_type 1 names volumes, 3 groups (pools): one name as `volume`/`pool`; several
+  // (blank separated), `*` or none (every group: how the reference lists them) as a list.
+  Image_Volume_Space_Query_DM: (v) => {
+    const names = (str(v.entryNames) ?? '').trim().split(/\s+/).filter(Boolean);
+    const one = names.length === 1 && names[0] !== '*' ? names[0] : undefined;
+    if (v.entryType === 1) return one ? { volume: one } : { volumes: names };
+    return one ? { pool: one } : { pools: names };
+  },
   System_Info_Query: nothing,
   System_Information_Query: nothing,
   System_Performance_Information_Query: (v) => keywords(v.keys),
@@ -128,4 +144,14 @@ const PARAMS: Record<SmapiFunction, ToParams> = {
 export function wireParams(fn: SmapiFunction, values: Values): Params {
   const params = PARAMS[fn](values);
   return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
+}
+
+/**
+ * The image a request is about: its target identifier (upper case; none: `*`), except for
+ * Image_Performance_Query, whose target is the caller and whose guest is the first of its list
+ * (the reference asks for one guest at a time; later ones are not answered).
+ */
+export function wireTarget(req: Pick<WireRequest, 'fn' | 'target' | 'values'>): string {
+  const guest = req.fn === 'Image_Performance_Query' ? strs(req.values.guests)[0] : undefined;
+  return (guest ?? req.target).trim().toUpperCase() || '*';
 }

@@ -1,5 +1,6 @@
 import {
   SMAPI_LAYOUTS,
+  toEbcdic,
   type OutputField,
   type OutputRecord,
   type SmapiFunction,
@@ -14,6 +15,23 @@ const latin1 = (v: unknown): Buffer => Buffer.from(typeof v === 'string' ? v : '
 const withNul = (v: unknown): Buffer => Buffer.concat([latin1(v), Buffer.of(0)]);
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? (v as unknown[]) : []);
 
+/**
+ * A string within its field's limits: the simulator never writes what the reference's parser
+ * would refuse (the answer is a bug of the simulator, not a thing to send).
+ */
+function limited(field: { name: string; min?: number; max?: number }, v: unknown): string {
+  const s = typeof v === 'string' ? v : '';
+  if (
+    (field.min !== undefined && s.length < field.min) ||
+    (field.max !== undefined && s.length > field.max)
+  ) {
+    throw new Error(
+      `${field.name}: ${JSON.stringify(s)} is outside ${field.min ?? 0}-${field.max ?? 'any'} characters`,
+    );
+  }
+  return s;
+}
+
 function writeField(field: OutputField, v: unknown, rc: number): Buffer {
   switch (field.kind) {
     case 'int1':
@@ -26,16 +44,15 @@ function writeField(field: OutputField, v: unknown, rc: number): Buffer {
       return b;
     }
     case 'string': {
-      const s = latin1(v);
+      const s = latin1(limited(field, v));
       return Buffer.concat([word(s.length), s]);
     }
     case 'cstring':
-      return withNul(v);
-    case 'fixed':
-      return Buffer.from(
-        (typeof v === 'string' ? v : '').padEnd(field.size).slice(0, field.size),
-        'latin1',
-      );
+      return withNul(limited(field, v));
+    case 'fixed': {
+      const text = (typeof v === 'string' ? v : '').padEnd(field.size).slice(0, field.size);
+      return field.ebcdic ? toEbcdic(text) : Buffer.from(text, 'latin1');
+    }
     case 'cstrings':
       return Buffer.concat(list(v).map(withNul));
     case 'cstringsCounted': {

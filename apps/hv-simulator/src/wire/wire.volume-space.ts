@@ -18,25 +18,31 @@ function usedRuns(v: Volume): FreeExtent[] {
  * Image_Volume_Space_Query_DM's records by query type, as the reference reads them: DEFINITION
  * of volumes `VOLID DEVTYPE SIZE` (size from unit 0) or of a group `GROUP VOLID…`; FREE and
  * USED extents `VOLID DEVTYPE START SIZE GROUP REGION` (a region per volume, named as it is).
+ * Several groups or volumes (a list, or every group) answer their records one after another.
  */
 export function volumeSpaceRecords(
-  s: VolumeSpaceOutput,
+  out: VolumeSpaceOutput | VolumeSpaceOutput[],
   values: Readonly<Record<string, InputValue>>,
 ): OutputRecord {
+  const list = Array.isArray(out) ? out : [out];
+  return { records: list.flatMap((s) => recordsOf(s, values)) };
+}
+
+function recordsOf(
+  s: VolumeSpaceOutput,
+  values: Readonly<Record<string, InputValue>>,
+): OutputRecord[] {
   const record = (text: string): OutputRecord => ({ record: text });
   const extent = (v: Volume, e: FreeExtent): OutputRecord =>
     record(`${v.volser} ${s.deviceType} ${e.start} ${e.size} ${s.pool} ${v.volser}`);
   switch (values.queryType) {
     case 2:
-      return { records: s.volumes.flatMap((v) => v.freeExtents.map((e) => extent(v, e))) };
+      return s.volumes.flatMap((v) => v.freeExtents.map((e) => extent(v, e)));
     case 3:
-      return { records: s.volumes.flatMap((v) => usedRuns(v).map((e) => extent(v, e))) };
+      return s.volumes.flatMap((v) => usedRuns(v).map((e) => extent(v, e)));
     default:
-      if (values.entryType === 3) {
-        return { records: [record([s.pool, ...s.volumes.map((v) => v.volser)].join(' '))] };
-      }
-      return {
-        records: s.volumes.map((v) => record(`${v.volser} ${s.deviceType} ${v.start + v.size}`)),
-      };
+      if (values.entryType === 3)
+        return [record([s.pool, ...s.volumes.map((v) => v.volser)].join(' '))];
+      return s.volumes.map((v) => record(`${v.volser} ${s.deviceType} ${v.start + v.size}`));
   }
 }

@@ -45,6 +45,10 @@ export class ByteReader {
     return this.text(length);
   }
 
+  bytes(length: number): Buffer {
+    return this.take(length);
+  }
+
   text(length: number): string {
     return this.take(length).toString('latin1');
   }

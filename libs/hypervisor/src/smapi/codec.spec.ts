@@ -213,6 +213,7 @@ describe('SMAPI response decoding', () => {
     });
   });
 
+  // Framing only: the strings' positional values are in the fixtures (vswitch.fixtures.ts).
   it('Virtual_Network_Vswitch_Query_Extended: counted structures with nested line lists', () => {
     const attrs = t('switch_name=VSW1 vlan_awareness=AWARE') + '00'; // 37 + 1 = 38
     const real = t('real_device_address=1000') + '00'; // 25
@@ -245,7 +246,7 @@ describe('SMAPI response decoding', () => {
     });
   });
 
-  it('Image_Performance_Query: 8-byte counters and the blank-padded guest name', () => {
+  it('Image_Performance_Query: 8-byte counters and the guest name in EBCDIC', () => {
     const ints = (n: number): string => Array.from({ length: n }, (_, i) => w(i + 1)).join('');
     const record =
       ints(2) +
@@ -256,7 +257,7 @@ describe('SMAPI response decoding', () => {
       '0000000000000000' +
       '0000000000080000' +
       ints(12) +
-      t('LINUX01 ');
+      'd3c9d5e4e7f0f140'; // LINUX01 and a blank, EBCDIC
     // 2*4 + 6*8 + 12*4 + 8 = 112 = 0x70
     const body = '00000003' + '00000000' + '00000000' + '00000001' + '00000070' + record;
     const out = decodeResponse(
@@ -312,19 +313,33 @@ describe('SMAPI response decoding', () => {
     expect(decodeResponse('Image_Disk_Query', b('00000008', '0000000c', none)).output).toEqual({});
   });
 
-  it('System_Info_Query: NUL-terminated fields in order', () => {
-    const fields = ['UTC', '23:00:00', 'z/VM 7.2.0', '2026-01-01', '2026-11-01', '64G'];
-    const body = '00000005' + '00000000' + '00000000' + fields.map((f) => t(f) + '00').join('');
-    expect(
-      decodeResponse('System_Info_Query', b('00000005', w(body.length / 2), body)).output,
-    ).toEqual({
-      timezone: 'UTC',
-      time: '23:00:00',
+  it('System_Info_Query: NUL-terminated fields in order, within the reference limits', () => {
+    const answer = (fields: string[]): Buffer => {
+      const body = '00000005' + '00000000' + '00000000' + fields.map((f) => t(f) + '00').join('');
+      return b('00000005', w(body.length / 2), body);
+    };
+    const fields = [
+      'UTC +00:00',
+      '11/26/26 08:00:00',
+      'z/VM 7.2.0',
+      '01/01/26',
+      '11/01/26',
+      '64G ',
+    ];
+    expect(decodeResponse('System_Info_Query', answer(fields)).output).toEqual({
+      timezone: 'UTC +00:00',
+      time: '11/26/26 08:00:00',
       vmVersion: 'z/VM 7.2.0',
-      cpGenTime: '2026-01-01',
-      cpIplTime: '2026-11-01',
-      realStorageSize: '64G',
+      cpGenTime: '01/01/26',
+      cpIplTime: '11/01/26',
+      realStorageSize: '64G ',
     });
+    // vmapiUnDocumented.h: 4–43 characters; a 3-character zone or an empty CP generation
+    // time makes the reference's parser refuse the whole answer, and ours too
+    const short = ['UTC', ...fields.slice(1)];
+    expect(() => decodeResponse('System_Info_Query', answer(short))).toThrow(SmapiCodecError);
+    const noGen = [...fields.slice(0, 3), '', ...fields.slice(4)];
+    expect(() => decodeResponse('System_Info_Query', answer(noGen))).toThrow(/cpGenTime/);
   });
 
   it('System_Information_Query: a byte count, then NUL-terminated lines filling it', () => {

@@ -13,16 +13,30 @@ const activation = (done: string, notDone: string): readonly OutputField[] => [
     size: 'bytes',
     framed: true,
     fields: [
-      { name: 'imageName', kind: 'string' },
+      { name: 'imageName', kind: 'string', min: 1, max: 8 },
       { name: 'returnCode', kind: 'int4' },
       { name: 'reasonCode', kind: 'int4' },
     ],
   },
 ];
 
-/** Lists of names or directory records: byte length, then one length-prefixed string each. */
-const stringList = (name: string, field: string): readonly OutputField[] => [
-  { name, kind: 'array', size: 'bytes', framed: false, fields: [{ name: field, kind: 'string' }] },
+/**
+ * Lists of names or records: byte length, then one length-prefixed string each (no structure
+ * lengths), within the reference parser's limits.
+ */
+const stringList = (
+  name: string,
+  field: string,
+  min: number,
+  max?: number,
+): readonly OutputField[] => [
+  {
+    name,
+    kind: 'array',
+    size: 'bytes',
+    framed: false,
+    fields: [{ name: field, kind: 'string', min, max }],
+  },
 ];
 
 export const IMAGE_LAYOUTS = {
@@ -41,8 +55,13 @@ export const IMAGE_LAYOUTS = {
     input: [{ name: 'dataSecurityErase', kind: 'int1' }],
     output: operationId,
   },
-  Image_Query_DM: { header: 'standard', input: [], output: stringList('directory', 'record') },
-  Image_Name_Query_DM: { header: 'standard', input: [], output: stringList('names', 'name') },
+  // Each record an 80-column card image: the statement, then its sequence number in 73–80.
+  Image_Query_DM: {
+    header: 'standard',
+    input: [],
+    output: stringList('directory', 'record', 1, 80),
+  },
+  Image_Name_Query_DM: { header: 'standard', input: [], output: stringList('names', 'name', 1, 8) },
   Image_Activate: {
     header: 'standard',
     input: [],
@@ -106,7 +125,7 @@ export const IMAGE_LAYOUTS = {
       },
     ],
   },
-  Image_Status_Query: { header: 'standard', input: [], output: stringList('active', 'name') },
+  Image_Status_Query: { header: 'standard', input: [], output: stringList('active', 'name', 1, 8) },
   Image_Volume_Space_Query_DM: {
     header: 'standard',
     input: [
@@ -114,7 +133,7 @@ export const IMAGE_LAYOUTS = {
       { name: 'entryType', kind: 'int1' },
       { name: 'entryNames', kind: 'string' },
     ],
-    output: stringList('records', 'record'),
+    output: stringList('records', 'record', 1),
   },
   Image_Device_Dedicate_DM: {
     header: 'standard',
@@ -149,6 +168,8 @@ export const IMAGE_LAYOUTS = {
   },
   // vmapiImageConsoleGet.c: the common header alone; the answer is codes only
   Image_Console_Get: { header: 'standard', input: [], output: [] },
+  // smcliUnDocumented.c: the target identifier is the caller; the guests follow it as
+  // NUL-terminated names. The answer's guest name is the one field left in EBCDIC.
   Image_Performance_Query: {
     header: 'standard',
     input: [{ name: 'guests', kind: 'cstrings' }],
@@ -179,7 +200,7 @@ export const IMAGE_LAYOUTS = {
           { name: 'samplesIdle', kind: 'int4' },
           { name: 'samplesOther', kind: 'int4' },
           { name: 'samplesTotal', kind: 'int4' },
-          { name: 'guestName', kind: 'fixed', size: 8 },
+          { name: 'guestName', kind: 'fixed', size: 8, ebcdic: true },
         ],
       },
     ],

@@ -1,4 +1,10 @@
-import type { ImageDiskQueryOutput, ImagePerformanceOutput, VirtualDasd } from '../protocol.js';
+import {
+  DISK_UNIT_SIZES,
+  type DiskUnitSize,
+  type ImageDiskQueryOutput,
+  type ImagePerformanceOutput,
+  type VirtualDasd,
+} from '../protocol.js';
 import type { OutputRecord } from './layout.types.js';
 import { recordsOf, stringsOf, wireText, type FunctionMapping } from './mapping.types.js';
 import { VOLUME_SPACE_MAPPING } from './volume-space.mapping.js';
@@ -7,9 +13,15 @@ const none = (): undefined => undefined;
 const num = (v: unknown): number => (typeof v === 'bigint' ? Number(v) : Number(v ?? 0));
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 
-/** Image_Disk_Create_DM allocation_unit_size: 1 CYL (3390), 2 BLK0512 (9336). */
-export const UNIT_CYLINDERS = 1;
-export const UNIT_BLK0512 = 2;
+/**
+ * Image_Disk_Create_DM allocation_unit_size: 1 CYLINDERS … 5 BLK4096 (DISK_UNIT_SIZES order);
+ * absent, CYLINDERS for a 3390 and BLK0512 for FBA.
+ */
+export function unitCode(p: Readonly<Record<string, unknown>>): number {
+  const given = DISK_UNIT_SIZES.indexOf(p.unitSize as DiskUnitSize);
+  if (given >= 0) return given + 1;
+  return p.deviceType === '3390' ? 1 : 2;
+}
 /**
  * Image_Disk_Create_DM image_disk_formatting: 0 unspecified, 1 NONE. The reference never asks
  * the directory manager for a Linux file system (it sends 1): it formats the disk from the
@@ -63,7 +75,12 @@ export const IMAGE_MAPPINGS = {
   },
   // data_security_erase 0: the directory manager's default, as the reference sends.
   Image_Delete_DM: { toWire: () => ({ dataSecurityErase: 0 }), fromWire: none },
-  Image_Query_DM: { toWire: () => ({}), fromWire: (o) => stringsOf(o, 'directory', 'record') },
+  // Card images: the statement is columns 1–72 (73–80 hold the sequence number), trimmed as
+  // the reference's smcli prints it.
+  Image_Query_DM: {
+    toWire: () => ({}),
+    fromWire: (o) => stringsOf(o, 'directory', 'record').map((r) => r.slice(0, 72).trim()),
+  },
   Image_Name_Query_DM: { toWire: () => ({}), fromWire: (o) => stringsOf(o, 'names', 'name') },
   Image_Activate: { toWire: () => ({}), fromWire: none },
   // force_time IMMED logs off at once; empty = within the signal-shutdown time.
@@ -71,15 +88,16 @@ export const IMAGE_MAPPINGS = {
     toWire: (p) => ({ forceTime: p.immediate === false ? '' : 'IMMED' }),
     fromWire: none,
   },
-  // Allocation AUTOG from the pool (group); the answer carries an operation id only, so the
-  // extent the simulator's JSON reports (volser, start) does not come back over the wire.
+  // Allocation AUTOG from the pool (group) unless told otherwise (a V-DISK has no area); the
+  // answer carries an operation id only, so the extent the simulator's JSON reports (volser,
+  // start) does not come back over the wire.
   Image_Disk_Create_DM: {
     toWire: (p) => ({
       imageDiskNumber: wireText(p.vdev),
       imageDiskDeviceType: wireText(p.deviceType),
-      imageDiskAllocationType: 'AUTOG',
+      imageDiskAllocationType: wireText(p.allocationType) || 'AUTOG',
       allocationAreaNameOrVolser: wireText(p.pool),
-      allocationUnitSize: p.deviceType === '9336' ? UNIT_BLK0512 : UNIT_CYLINDERS,
+      allocationUnitSize: unitCode(p),
       imageDiskSize: num(p.units),
       imageDiskMode: wireText(p.mode),
       imageDiskFormatting:
@@ -125,8 +143,9 @@ export const IMAGE_MAPPINGS = {
   Image_Replace_DM: { toWire: (p) => ({ directory: list(p.directory) }), fromWire: none },
   // The target is the guest, whose console file goes to the caller's reader.
   Image_Console_Get: { toWire: () => ({}), fromWire: none },
-  // The target is the guest; the guest list repeats it (the reference sends the one userid).
+  // The target identifier is the caller; the guest goes in the list (smcliUnDocumented.c).
   Image_Performance_Query: {
+    callerAsTarget: true,
     toWire: (_p, target) => ({ guests: [target] }),
     fromWire: performance,
   },

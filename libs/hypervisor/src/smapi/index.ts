@@ -1,4 +1,5 @@
 export { SmapiCodecError } from './codec.error.js';
+export { fromEbcdic, toEbcdic } from './ebcdic.js';
 export type * from './layout.types.js';
 export { SMAPI_LAYOUTS } from './smapi.layouts.js';
 export { encodeRequest, encodeResponseRecovery, type SmapiCaller } from './request.codec.js';
@@ -15,3 +16,13 @@ export { wireClientOptions } from './wire.config.js';
 export { WireError, WireSocket, type WireEndpoint } from './wire.socket.js';
 export { SMAPI_MAPPINGS } from './smapi.mappings.js';
 export type { FunctionMapping } from './mapping.types.js';
+export {
+  FCP_STATUS,
+  fieldsOf,
+  stringOf,
+  VSWITCH_ADAPTER,
+  VSWITCH_ATTRIBUTES,
+  VSWITCH_AUTHORIZED_USER,
+  VSWITCH_REAL_DEVICE,
+  WWPN_DEVICE,
+} from './positional.js';

@@ -25,12 +25,14 @@ export type OutputField =
   | { name: string; kind: 'int1' | 'int4' }
   /** 8 bytes, read as a bigint (identifiers and counters that can exceed 2^53). */
   | { name: string; kind: 'int8' }
-  /** 4-byte length, then the characters. */
-  | { name: string; kind: 'string' }
-  /** Characters up to a NUL. */
-  | { name: string; kind: 'cstring' }
-  /** Exactly `size` characters (blank padded). */
-  | { name: string; kind: 'fixed'; size: number }
+  /**
+   * 4-byte length, then the characters; `cstring`: characters up to a NUL. `min`/`max` are the
+   * reference parser's limits on the length (smapiTableParser.c refuses the whole answer
+   * when one is outside them).
+   */
+  | { name: string; kind: 'string' | 'cstring'; min?: number; max?: number }
+  /** Exactly `size` characters (blank padded); `ebcdic`: sent untranslated, in EBCDIC. */
+  | { name: string; kind: 'fixed'; size: number; ebcdic?: boolean }
   /** NUL-terminated strings up to the end of the output. */
   | { name: string; kind: 'cstrings' }
   /**

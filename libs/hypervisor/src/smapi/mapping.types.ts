@@ -8,6 +8,11 @@ export interface FunctionMapping {
   /** `target` is the call's target identifier (some functions repeat it in a parameter). */
   toWire(params: Readonly<Record<string, unknown>>, target: string): InputValues;
   /**
+   * The request's target identifier is the authenticated caller and the image goes in a
+   * parameter (Image_Performance_Query, as the reference sends it).
+   */
+  callerAsTarget?: boolean;
+  /**
    * Further calls of the same function whose outputs complete the answer, after `toWire`'s (the
    * reference reads a pool's free and its used extents with two queries). Absent: one call.
    */

@@ -6,16 +6,19 @@ const keys: readonly InputField[] = [{ name: 'keys', kind: 'cstrings' }];
 const countedKeys: readonly InputField[] = [{ name: 'keys', kind: 'cstringsCounted' }];
 const vdev: readonly InputField[] = [{ name: 'imageDeviceNumber', kind: 'string' }];
 const vdevAndSwitch: readonly InputField[] = [...vdev, { name: 'switchName', kind: 'string' }];
-/** Answers made of NUL-terminated `keyword: value` lines. */
+/** Answers made of NUL-terminated strings to the end of the output. */
 const lines: readonly OutputField[] = [{ name: 'lines', kind: 'cstrings' }];
 
-/** One list of NUL-terminated lines inside a Vswitch_Query_Extended entry. */
-const lineList = (name: string): OutputField => ({
+/**
+ * One list of NUL-terminated strings of blank-separated positional values inside a
+ * Vswitch_Query_Extended entry, each at most `max` characters.
+ */
+const lineList = (name: string, max?: number): OutputField => ({
   name,
   kind: 'array',
   size: 'bytes',
   framed: false,
-  fields: [{ name: 'line', kind: 'cstring' }],
+  fields: [{ name: 'line', kind: 'cstring', min: 0, max }],
 });
 
 export const NETWORK_LAYOUTS = {
@@ -29,16 +32,22 @@ export const NETWORK_LAYOUTS = {
         size: 'bytes',
         framed: true,
         fields: [
-          { name: 'switchName', kind: 'string' },
+          { name: 'switchName', kind: 'string', min: 1, max: 8 },
+          // 1 IP, 2 ETHERNET
           { name: 'transportType', kind: 'int1' },
+          // 1 ACCESS, 2 TRUNK
           { name: 'portType', kind: 'int1' },
           { name: 'queueMemoryLimit', kind: 'int4' },
+          // 1 NONROUTER, 2 PRIROUTER
           { name: 'routingValue', kind: 'int1' },
+          // 32768: none (VLAN unaware)
           { name: 'vlanId', kind: 'int4' },
           { name: 'nativeVlanId', kind: 'int4' },
           { name: 'macId', kind: 'int8' },
+          // 1 GVRP, 2 NOGVRP
           { name: 'grvpRequestAttribute', kind: 'int1' },
           { name: 'grvpEnabledAttribute', kind: 'int1' },
+          // 1 defined … 8 OSA device ready … 12 (smcliVirtual.c lists them)
           { name: 'switchStatus', kind: 'int1' },
           {
             name: 'realDevices',
@@ -47,8 +56,8 @@ export const NETWORK_LAYOUTS = {
             framed: true,
             fields: [
               { name: 'realDeviceAddress', kind: 'int4' },
-              { name: 'controllerName', kind: 'string' },
-              { name: 'portName', kind: 'string' },
+              { name: 'controllerName', kind: 'string', min: 0, max: 71 },
+              { name: 'portName', kind: 'string', min: 0, max: 16 },
               { name: 'deviceStatus', kind: 'int1' },
               { name: 'deviceErrorStatus', kind: 'int1' },
             ],
@@ -59,7 +68,7 @@ export const NETWORK_LAYOUTS = {
             size: 'bytes',
             framed: true,
             fields: [
-              { name: 'grantUserid', kind: 'string' },
+              { name: 'grantUserid', kind: 'string', min: 1, max: 8 },
               {
                 name: 'vlans',
                 kind: 'array',
@@ -75,8 +84,8 @@ export const NETWORK_LAYOUTS = {
             size: 'bytes',
             framed: true,
             fields: [
-              { name: 'adapterOwner', kind: 'string' },
-              { name: 'imageDeviceNumber', kind: 'string' },
+              { name: 'adapterOwner', kind: 'string', min: 1, max: 8 },
+              { name: 'imageDeviceNumber', kind: 'string', min: 1, max: 4 },
             ],
           },
         ],
@@ -94,14 +103,15 @@ export const NETWORK_LAYOUTS = {
         size: 'count',
         framed: true,
         fields: [
-          // The server sends a length word before the attribute line; the line is read to its NUL.
+          // A length word before the attributes, which are read to their NUL: positional
+          // values (smcliVirtual.c reads them in order), at most 400 characters.
           { name: 'attributesLength', kind: 'int4' },
-          { name: 'attributes', kind: 'cstring' },
-          lineList('realDevices'),
+          { name: 'attributes', kind: 'cstring', min: 1, max: 400 },
+          lineList('realDevices', 90),
           lineList('authorizedUsers'),
-          lineList('connectedAdapters'),
-          lineList('uplinkNics'),
-          lineList('globalMembers'),
+          lineList('connectedAdapters', 41),
+          lineList('uplinkNics', 15),
+          lineList('globalMembers', 99),
         ],
       },
     ],

@@ -13,13 +13,19 @@ import type {
 import type { OutputRecord } from './layout.types.js';
 import {
   keywordStrings,
-  lineRecord,
   linesOf,
   recordsOf,
   stringsOf,
   wireText,
   type FunctionMapping,
 } from './mapping.types.js';
+import {
+  fieldsOf,
+  VSWITCH_ADAPTER,
+  VSWITCH_ATTRIBUTES,
+  VSWITCH_AUTHORIZED_USER,
+  VSWITCH_REAL_DEVICE,
+} from './positional.js';
 
 const none = (): undefined => undefined;
 
@@ -52,53 +58,110 @@ const vdevAndSwitch = (p: Readonly<Record<string, unknown>>) => ({
   switchName: wireText(p.vswitch),
 });
 
-const lineList = (r: OutputRecord, name: string): Record<string, string>[] =>
-  recordsOf(r, name).map((l) => lineRecord(wireText(l.line)));
+const lineStrings = (r: OutputRecord, name: string): string[] =>
+  recordsOf(r, name).map((l) => wireText(l.line));
 
-/** One Vswitch_Query_Extended entry: the attribute line, then its lists of lines. */
+/** One Vswitch_Query_Extended entry: positional attributes, then its lists of strings. */
 function vswitchInfo(r: OutputRecord): VswitchExtendedInfo {
-  const attrs = lineRecord(wireText(r.attributes));
+  const { rest: _more, ...attrs } = fieldsOf(wireText(r.attributes), VSWITCH_ATTRIBUTES);
   return {
-    ...(attrs as unknown as VswitchExtendedInfo),
-    realDevices: lineList(r, 'realDevices') as unknown as VswitchRealDeviceInfo[],
-    authorizedUsers: lineList(r, 'authorizedUsers').map(
-      (u) =>
-        ({
-          ...u,
-          userVlanIds: u.userVlanIds ? u.userVlanIds.split(',') : [],
-        }) as unknown as VswitchAuthorizedUserInfo,
-    ),
-    adapters: lineList(r, 'connectedAdapters') as unknown as VswitchAdapterInfo[],
+    ...attrs,
+    realDevices: lineStrings(r, 'realDevices').map((l): VswitchRealDeviceInfo => {
+      const { rest: _r, ...d } = fieldsOf(l, VSWITCH_REAL_DEVICE);
+      return d;
+    }),
+    authorizedUsers: lineStrings(r, 'authorizedUsers').map((l): VswitchAuthorizedUserInfo => {
+      const { rest, ...u } = fieldsOf(l, VSWITCH_AUTHORIZED_USER);
+      return {
+        ...u,
+        promiscuousMode: u.promiscuousMode as VswitchAuthorizedUserInfo['promiscuousMode'],
+        osdSim: u.osdSim as VswitchAuthorizedUserInfo['osdSim'],
+        userVlanIds: rest.slice(0, Number(u.vlanCount) || 0),
+      };
+    }),
+    adapters: lineStrings(r, 'connectedAdapters').map((l): VswitchAdapterInfo => {
+      const { rest: _r, ...a } = fieldsOf(l, VSWITCH_ADAPTER);
+      return a;
+    }),
   };
 }
 
+/** Adapter facts by keyword; each adapter's end is marked (smtclient get_adapters_info). */
+const ADAPTER_KEYS: Record<string, keyof AdapterInfo> = {
+  adapter_address: 'vdev',
+  adapter_type: 'type',
+  adapter_status: 'status',
+  lan_owner: 'lanOwner',
+  lan_name: 'lanName',
+  mac_address: 'macAddress',
+  mac_ip_version: 'ipVersion',
+  mac_ip_address: 'ipAddress',
+};
+
+/**
+ * One `keyword=value` string per fact: adapter_count=, then each adapter's facts closed by
+ * adapter_info_end. Only the first MAC of an adapter is read, as the reference does.
+ */
 function adapters(o: OutputRecord): AdapterQueryOutput {
-  return {
-    adapters: linesOf(o).map((l) => lineRecord(l) as unknown as AdapterInfo),
-  };
+  const out: AdapterInfo[] = [];
+  let cur: Partial<AdapterInfo> = {};
+  for (const line of linesOf(o)) {
+    if (line.trim() === 'adapter_info_end') {
+      out.push({ lanOwner: '', lanName: '', macAddress: '', ...cur } as AdapterInfo);
+      cur = {};
+      continue;
+    }
+    const at = line.indexOf('=');
+    const key = ADAPTER_KEYS[line.slice(0, at).trim()];
+    if (at <= 0 || !key || cur[key] !== undefined) continue;
+    (cur as Record<string, string>)[key] = line.slice(at + 1).trim();
+  }
+  return { adapters: out };
 }
 
-const COUNTERS = [
+/** A NIC's counters in the order they come: frames in, discarded, in error; out …; bytes. */
+const NIC_COUNTERS = [
   'framesRx',
-  'framesTx',
   'framesRxDiscarded',
-  'framesTxDiscarded',
   'framesRxErrors',
+  'framesTx',
+  'framesTxDiscarded',
   'framesTxErrors',
   'bytesRx',
   'bytesTx',
 ] as const;
 
-/** One line per coupled NIC, `switch_name=` first; grouped back by switch in line order. */
+/** Values per uplink (its connection, then 8 counters) and bridge counters, skipped. */
+const UPLINK_VALUES = 9;
+const BRIDGE_VALUES = 8;
+/** Values per VLAN, skipped. */
+const VLAN_VALUES = 3;
+
+/**
+ * Positional strings (smcliVirtual.c): the switch count; per switch its name, the uplink count
+ * and their values, the bridge counters, the NIC count and per NIC `USERID VDEV` and its 8
+ * counters, the VLAN count and their values.
+ */
 function byteStats(o: OutputRecord): VswitchByteStatsOutput {
+  const values = linesOf(o);
+  let at = 0;
+  const next = (): string => values[at++] ?? '';
+  const count = (): number => Number(next()) || 0;
   const out: VswitchByteStatsOutput = { vswitches: [] };
-  for (const line of linesOf(o)) {
-    const { switchName, userid, vdev: dev, ...counts } = lineRecord(line);
-    const nic = { userid, vdev: dev } as NicByteStats;
-    for (const c of COUNTERS) nic[c] = Number(counts[c] ?? 0);
-    let sw = out.vswitches.at(-1);
-    if (sw?.name !== switchName) out.vswitches.push((sw = { name: switchName, nics: [] }));
-    sw.nics.push(nic);
+  for (let s = count(); s > 0; s--) {
+    const name = next();
+    const uplinks = count();
+    at += uplinks * UPLINK_VALUES + BRIDGE_VALUES;
+    const nics: NicByteStats[] = [];
+    for (let n = count(); n > 0; n--) {
+      const [userid = '', vdev = ''] = next().trim().split(/\s+/);
+      const nic = { userid, vdev } as NicByteStats;
+      for (const c of NIC_COUNTERS) nic[c] = Number(next()) || 0;
+      nics.push(nic);
+    }
+    const vlans = count();
+    at += vlans * VLAN_VALUES;
+    out.vswitches.push({ name, nics });
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import type { SmapiFunction } from '../protocol.js';
 import { ByteReader } from './byte.reader.js';
 import { SmapiCodecError } from './codec.error.js';
+import { fromEbcdic } from './ebcdic.js';
 import type { ArrayField, OutputField, OutputRecord, OutputValue } from './layout.types.js';
 import { SMAPI_LAYOUTS } from './smapi.layouts.js';
 
@@ -14,6 +15,19 @@ export interface SmapiResponse {
 /** Request id, return code and reason code: the part of the body every answer has. */
 export const RESPONSE_CODES_BYTES = 12;
 
+/** The reference's parser refuses a string outside its field's limits; so does ours. */
+function withinLimits(field: { name: string; min?: number; max?: number }, s: string): string {
+  if (
+    (field.min !== undefined && s.length < field.min) ||
+    (field.max !== undefined && s.length > field.max)
+  ) {
+    throw new SmapiCodecError(
+      `${field.name}: ${s.length} characters, the layout allows ${field.min ?? 0}-${field.max ?? 'any'}`,
+    );
+  }
+  return s;
+}
+
 function readScalar(r: ByteReader, field: OutputField, rc: number): OutputValue | undefined {
   switch (field.kind) {
     case 'int1':
@@ -23,11 +37,11 @@ function readScalar(r: ByteReader, field: OutputField, rc: number): OutputValue 
     case 'int8':
       return r.int8();
     case 'string':
-      return r.string();
+      return withinLimits(field, r.string());
     case 'cstring':
-      return r.cstring();
+      return withinLimits(field, r.cstring());
     case 'fixed':
-      return r.text(field.size);
+      return field.ebcdic ? fromEbcdic(r.bytes(field.size)) : r.text(field.size);
     case 'cstrings': {
       const list: string[] = [];
       while (r.remaining > 0) list.push(r.cstring());

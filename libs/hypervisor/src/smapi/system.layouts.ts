@@ -6,12 +6,13 @@ export const SYSTEM_LAYOUTS = {
     header: 'short',
     input: [],
     output: [
-      { name: 'timezone', kind: 'cstring' },
-      { name: 'time', kind: 'cstring' },
-      { name: 'vmVersion', kind: 'cstring' },
-      { name: 'cpGenTime', kind: 'cstring' },
-      { name: 'cpIplTime', kind: 'cstring' },
-      { name: 'realStorageSize', kind: 'cstring' },
+      // vmapiUnDocumented.h: 4–43 characters each, the version and storage 4–80
+      { name: 'timezone', kind: 'cstring', min: 4, max: 43 },
+      { name: 'time', kind: 'cstring', min: 4, max: 43 },
+      { name: 'vmVersion', kind: 'cstring', min: 4, max: 80 },
+      { name: 'cpGenTime', kind: 'cstring', min: 4, max: 43 },
+      { name: 'cpIplTime', kind: 'cstring', min: 4, max: 43 },
+      { name: 'realStorageSize', kind: 'cstring', min: 4, max: 80 },
     ],
   },
   // The CP instance's time, level, IPL and storage as lines (`STORAGE=` among them); no input
@@ -29,6 +30,8 @@ export const SYSTEM_LAYOUTS = {
   },
   // Codes alone: the reason code is the API level (e.g. 720 for z/VM 7.2).
   Query_API_Functional_Level: { header: 'standard', input: [], output: [] },
+  // One C string per FCP device: `fcp_id npiv_wwpn chpid phys_wwpn status [owner]`, blank
+  // separated (smcliSystem.c systemWWPNQuery); OWNER=YES asks for the owner.
   System_WWPN_Query: {
     header: 'standard',
     input: [{ name: 'keys', kind: 'cstrings' }],

@@ -1,20 +1,36 @@
 import type { FcpDeviceInfo, FcpDeviceState, WwpnQueryOutput } from '../protocol.js';
 import type { OutputRecord } from './layout.types.js';
-import { keywordStrings, lineRecord, linesOf, type FunctionMapping } from './mapping.types.js';
+import { keywordStrings, linesOf, type FunctionMapping } from './mapping.types.js';
+import { FCP_STATUS, fieldsOf, WWPN_DEVICE } from './positional.js';
 
 const none = (): undefined => undefined;
 
-/** First line `cpc_sn= cpc_name= lpar=`, then one line per FCP device. */
+const STATES: Record<string, FcpDeviceState> = {
+  [FCP_STATUS.active]: 'active',
+  [FCP_STATUS.free]: 'free',
+  [FCP_STATUS.offline]: 'offline',
+};
+
+/**
+ * One string per FCP device, positional (WWPN_DEVICE); WWPNs lower case, as the reference keeps
+ * them. The answer names neither the machine nor the PCHIDs: those stay empty here.
+ */
 function wwpn(o: OutputRecord): WwpnQueryOutput {
-  const [head = '', ...devices] = linesOf(o);
-  const cpc = lineRecord(head);
   return {
-    cpcSn: cpc.cpcSn ?? '',
-    cpcName: cpc.cpcName ?? '',
-    lpar: cpc.lpar ?? '',
-    devices: devices.map((l) => {
-      const d = lineRecord(l);
-      return { ...d, state: d.state as FcpDeviceState } as unknown as FcpDeviceInfo;
+    cpcSn: '',
+    cpcName: '',
+    lpar: '',
+    devices: linesOf(o).map((l): FcpDeviceInfo => {
+      const d = fieldsOf(l, WWPN_DEVICE);
+      return {
+        fcpId: d.fcpId.toUpperCase(),
+        wwpnNpiv: d.wwpnNpiv.toLowerCase(),
+        chpid: d.chpid.toUpperCase(),
+        wwpnPhy: d.wwpnPhy.toLowerCase(),
+        state: STATES[d.status] ?? 'notfound',
+        owner: d.owner.toUpperCase() || 'NONE',
+        pchid: '',
+      };
     }),
   };
 }
@@ -32,7 +48,8 @@ export const SYSTEM_MAPPINGS = {
     fromWire: (o) => linesOf(o),
   },
   Query_API_Functional_Level: { toWire: () => ({}), fromWire: none },
-  System_WWPN_Query: { toWire: () => ({ keys: [] }), fromWire: wwpn },
+  // OWNER=YES, as the reference asks (smtLayer getVM fcpinfo): each device names its user.
+  System_WWPN_Query: { toWire: () => ({ keys: ['OWNER=YES'] }), fromWire: wwpn },
   // Keywords as the reference sends them; absent limits are the function's NOLIMIT default.
   // A refusal's reasons come back as error data (the transport puts them in errmsg); a
   // successful MOVE answers nothing, so the simulator's per-pass report is not carried.

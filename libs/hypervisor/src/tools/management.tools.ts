@@ -13,6 +13,7 @@ import type {
   ReaderListReply,
 } from '../protocol.js';
 import { installFileSystem } from './install-fs.tools.js';
+import { machineFacts, type MachineFacts } from './machine.facts.js';
 import { parseReaderLines, parseReaderList, SPOOL_ID } from './reader.lines.js';
 import { toolPaths, type ToolName } from './tool.paths.js';
 import { outputLines, runTool, type ToolResult } from './tool.runner.js';
@@ -261,6 +262,11 @@ export class ManagementTools {
       })(),
       { objectMode: false },
     );
+  }
+
+  /** CPC, LPAR and PCHIDs from `zhypinfo -j` and `lschp`. */
+  machine(): Promise<MachineFacts> {
+    return machineFacts((tool, args) => this.run(tool, args));
   }
 
   /** The tools are there to run (no call is made: a probe must not show in CP's logs). */

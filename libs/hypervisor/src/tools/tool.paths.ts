@@ -17,6 +17,8 @@ export const TOOL_NAMES = [
   'mkswap',
   'blockdev',
   'offlinediskanddetach',
+  'lschp',
+  'zhypinfo',
 ] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
@@ -37,6 +39,8 @@ const REFERENCE_PATHS: Record<ToolName, string> = {
   mkswap: '/sbin/mkswap',
   blockdev: '/usr/sbin/blockdev',
   offlinediskanddetach: '/opt/zthin/bin/offlinediskanddetach',
+  lschp: '/usr/sbin/lschp',
+  zhypinfo: '/usr/bin/zhypinfo',
 };
 
 /** Each tool's path: all in `dir` when set (HV_TOOLS_DIR), else where the reference has it. */
