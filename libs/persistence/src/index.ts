@@ -25,3 +25,16 @@ export {
 } from './operation.types.js';
 export { FcpRaceLostError, FcpRepository } from './fcp.repository.js';
 export { inUse, type FcpRow, type FcpUsage, type TemplateRecord } from './fcp.types.js';
+export { WebhookSubscriptionsRepository } from './webhook-subscriptions.repository.js';
+export { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+export { WebhookOutboxRepository } from './webhook-outbox.repository.js';
+export type {
+  DeliveryAttempt,
+  DeliveryRecord,
+  DeliveryStatus,
+  NewDelivery,
+  NewSubscription,
+  OutboxEntry,
+  SecretPair,
+  SubscriptionRecord,
+} from './webhook.types.js';

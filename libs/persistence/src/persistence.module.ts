@@ -8,6 +8,9 @@ import { OperationStatsRepository } from './operation-stats.repository.js';
 import { OperationsRepository } from './operations.repository.js';
 import { PrismaService } from './prisma.service.js';
 import { StatementCounter } from './statement-counter.js';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import { WebhookOutboxRepository } from './webhook-outbox.repository.js';
+import { WebhookSubscriptionsRepository } from './webhook-subscriptions.repository.js';
 
 /**
  * The database, for every module of the process, as repositories only (the client stays
@@ -25,6 +28,9 @@ import { StatementCounter } from './statement-counter.js';
     OperationsRepository,
     OperationStatsRepository,
     StatementCounter,
+    WebhookDeliveriesRepository,
+    WebhookOutboxRepository,
+    WebhookSubscriptionsRepository,
   ],
   exports: [
     DatabaseHealth,
@@ -35,6 +41,9 @@ import { StatementCounter } from './statement-counter.js';
     OperationsRepository,
     OperationStatsRepository,
     StatementCounter,
+    WebhookDeliveriesRepository,
+    WebhookOutboxRepository,
+    WebhookSubscriptionsRepository,
   ],
 })
 export class PersistenceModule {}
