@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { repoRoot } from '#config';
 import { eventually } from './support/http.js';
 import { TestStack } from './support/stack.js';
 import { type Received, WebhookReceiver, verifies } from './support/webhook-receiver.js';
@@ -152,6 +155,66 @@ describe('webhooks', () => {
     expect((await stack.http('DELETE', `/webhooks/${id}`)).status).toBe(200);
     expect((await stack.http('GET', `/webhooks/${id}`)).status).toBe(404);
     expect((await stack.http('DELETE', `/webhooks/${id}`)).status).toBe(404);
+  });
+
+  /** hvctl (the built dist/apps/cli) as a user runs it, with --json: the output it printed. */
+  const hvctl = (...args: string[]) =>
+    new Promise<{ code: number; out: any; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        [join(repoRoot(), 'dist/apps/cli/src/main.js'), '--json', ...args],
+        {
+          env: {
+            PATH: process.env.PATH,
+            HVCTL_URL: stack.url,
+            HVCTL_ADMIN_TOKEN_FILE: stack.config.TOKEN_PATH,
+            HVCTL_TOKEN_CACHE: join(stack.config.DATA_DIR, 'hvctl-tokens.json'),
+          },
+        },
+        (err, stdout, stderr) => {
+          let out: unknown = stdout;
+          try {
+            out = (JSON.parse(stdout) as { output: unknown }).output; // --json: the envelope
+          } catch {
+            /* not JSON */
+          }
+          resolve({ code: err ? Number(err.code ?? 1) : 0, out, stderr });
+        },
+      );
+    });
+
+  it('hvctl webhooks: create, list, deliveries, rotate, callback secret, delete', async () => {
+    const created = await hvctl(
+      'webhooks',
+      'create',
+      receiver.url('/cli'),
+      '--event',
+      'operation.failed',
+      '--userid',
+      'WHCLI01',
+    );
+    expect(created.code).toBe(0);
+    const { id, secret } = created.out;
+    expect(secret).toMatch(/^whsec_/);
+    expect(created.out).toMatchObject({ events: ['operation.failed'], userids: ['WHCLI01'] });
+    const listed = await hvctl('webhooks', 'list');
+    expect(listed.out.webhooks.map((w: any) => w.id)).toContain(id);
+    expect((await hvctl('webhooks', 'test', id)).code).toBe(0);
+    const [t] = await eventually(() => nonEmpty(receiver.at('/cli')));
+    expect(verifies(secret, t)).toBe(true);
+    const log = await eventually(async () => {
+      const l = (await hvctl('webhooks', 'deliveries', id)).out.deliveries;
+      return l[0]?.status === 'succeeded' ? l : undefined;
+    });
+    expect(log[0]).toMatchObject({ event: 'webhook.test', attempts: 1 });
+    const rotated = await hvctl('webhooks', 'rotate-secret', id);
+    expect(rotated.out.previous_secret).toBe(secret);
+    const cb = await hvctl('webhooks', 'callback-secret');
+    const cbRotated = await hvctl('webhooks', 'callback-secret', 'rotate');
+    expect(cbRotated.out.previous_secret).toBe(cb.out.secret);
+    expect((await hvctl('webhooks', 'delete', id)).code).toBe(0);
+    const gone = await hvctl('webhooks', 'show', id);
+    expect(gone.code).toBe(1);
   });
 });
 
