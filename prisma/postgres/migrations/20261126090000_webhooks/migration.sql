@@ -85,18 +85,19 @@ CREATE INDEX "webhook_deliveries_status_created_at_idx" ON "webhook_deliveries"(
 -- statement: the settler's, the runner's, a cancel's), so a crash after it cannot lose the
 -- delivery and the workers' relay turns each row into delivery jobs idempotently. Only when
 -- someone listens: an enabled subscription, or the operation's own Callback-URL. Timestamps
--- are UTC wall-clock, as Prisma writes them.
-CREATE FUNCTION "webhook_outbox_on_end"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- are UTC wall-clock, as Prisma writes them. The body is an E'' string whose semicolons are
+-- written \073: Prisma's pg adapter splits a migration at every semicolon, quoted or not.
+CREATE FUNCTION "webhook_outbox_on_end"() RETURNS trigger LANGUAGE plpgsql AS E'
 BEGIN
   IF EXISTS (SELECT 1 FROM "webhook_subscriptions" WHERE "enabled")
     OR EXISTS (SELECT 1 FROM "operation_callbacks" WHERE "operation_id" = NEW."id") THEN
     INSERT INTO "webhook_outbox" ("operation_id", "status", "created_at")
-      VALUES (NEW."id", NEW."status", (now() AT TIME ZONE 'UTC'))
-      ON CONFLICT DO NOTHING;
-  END IF;
-  RETURN NULL;
+      VALUES (NEW."id", NEW."status", (now() AT TIME ZONE ''UTC''))
+      ON CONFLICT DO NOTHING\073
+  END IF\073
+  RETURN NULL\073
 END
-$$;
+';
 
 CREATE TRIGGER "operations_webhook_outbox" AFTER UPDATE OF "status" ON "operations"
 FOR EACH ROW
