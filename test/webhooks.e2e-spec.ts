@@ -98,6 +98,11 @@ describe('webhooks', () => {
       attempts: 1,
       last_status_code: 200,
     });
+    const metrics = await stack.http('GET', '/metrics');
+    const succeeded = /^hvo_webhook_deliveries\{status="succeeded"\} (\d+)$/m.exec(metrics.text);
+    expect(Number(succeeded?.[1])).toBeGreaterThanOrEqual(200);
+    expect(metrics.text).toMatch(/^hvo_queue_jobs\{queue="webhooks",state="waiting"\} \d+$/m);
+    expect(metrics.text).toMatch(/^hvo_webhook_oldest_pending_seconds \d/m);
     expect((await stack.http('DELETE', `/webhooks/${sub.id}`)).status).toBe(200);
   }, 240_000);
 

@@ -23,7 +23,7 @@ export function subscriptionView(s: SubscriptionRecord) {
 export function deliveryView(d: DeliveryRecord) {
   return {
     id: d.id,
-    operation: d.operationId,
+    operation: d.operationId || null, // none for a test message
     event: d.event,
     status: d.status,
     attempts: d.attempts,

@@ -44,7 +44,7 @@ export const DELIVERIES_OUTPUT = ApiOutput(
     deliveries: arrayOf(
       exactObject({
         id: { ...STRING, description: 'the `webhook-id` of every attempt' },
-        operation: STRING,
+        operation: NULLABLE_STRING,
         event: STRING,
         status: { ...STRING, enum: ['pending', 'succeeded', 'failed', 'cancelled'] },
         attempts: INTEGER,

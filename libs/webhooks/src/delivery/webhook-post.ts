@@ -23,10 +23,19 @@ const MAX_ANSWER_BYTES = 4096;
 /** Redirects that keep the method and body (RFC 9110): the only ones a POST follows. */
 const KEEPS_METHOD = new Set([307, 308]);
 
+/** A stray `%` stays as written, as a URL parser leaves it. */
+function decoded(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
 /** `user:password` of a URL (percent-encoded) as node's `auth` option takes it. */
 function basicAuth(u: URL): string | undefined {
   if (!u.username && !u.password) return undefined;
-  return `${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`;
+  return `${decoded(u.username)}:${decoded(u.password)}`;
 }
 
 /**
