@@ -55,6 +55,7 @@ describe.each(providers)('webhook outbox on %s', (_name, make) => {
     await prisma.client.webhookSubscription.deleteMany();
     await prisma.client.webhookOutbox.deleteMany();
     await prisma.client.operationCallback.deleteMany();
+    await prisma.client.webhookDelivery.deleteMany();
   });
 
   const newOp = async () => {
@@ -139,5 +140,32 @@ describe.each(providers)('webhook outbox on %s', (_name, make) => {
     });
     expect(await deliveries.pendingAmong([d.id])).toEqual([]);
     expect(await deliveries.get(d.id)).toMatchObject({ status: 'succeeded', lastStatusCode: 200 });
+  });
+
+  it('prunes ended deliveries with the retention of ended operations, never pending ones', async () => {
+    if (!temp) return;
+    const base = {
+      subscriptionId: 's',
+      operationId: 'op',
+      event: 'operation.failed',
+      url: null,
+      payload: '{}',
+    };
+    const [ended, pending] = [`msg_${randomUUID()}`, `msg_${randomUUID()}`];
+    await deliveries.insertMissing([
+      { ...base, id: ended },
+      { ...base, id: pending },
+    ]);
+    await deliveries.recordAttempt(ended, {
+      attempts: 1,
+      status: 'succeeded',
+      statusCode: 204,
+      error: null,
+      latencyMs: 1,
+    });
+    const future = new Date(Date.now() + 60_000);
+    expect(await deliveries.pruneEnded(future, future)).toBe(1);
+    expect(await deliveries.get(ended)).toBeNull();
+    expect(await deliveries.get(pending)).not.toBeNull();
   });
 });
