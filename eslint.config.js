@@ -16,7 +16,7 @@ const TIERS = [
   ['operations'],
   ['files', 'host'],
   ['images', 'volumes'],
-  ['guests', 'adoption'],
+  ['guests', 'adoption', 'webhooks'],
   ['network'],
   ['testing'],
 ];
@@ -34,20 +34,26 @@ const PRISMA = {
   message: 'Only libs/persistence talks to the database: use its repositories.',
 };
 /** What a lib of `tier` may not import: every lib of its tier and above. */
-const ABOVE = (tier) => ({
-  regex: `^#(${TIERS.slice(tier).flat().join('|')})(/|$)`,
+const ABOVE = (tier, spec = false) => ({
+  // a spec may use the test helpers of #testing (fixtures, process helpers), whatever its tier
+  regex: `^#(${TIERS.slice(tier)
+    .flat()
+    .filter((n) => !(spec && n === 'testing'))
+    .join('|')})(/|$)`,
   message: 'Layer order (TIERS in eslint.config.js): a lib imports only libs of lower tiers.',
 });
 const layers = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 /** One block per lib: the common rules and its place in the layer order. */
 const libBlocks = TIERS.flatMap((names, tier) =>
-  names.map((name) => ({
-    files: [`libs/${name}/**/*.ts`],
-    rules:
-      name === 'persistence'
-        ? layers(NOT_APPS, OTHER_LIB, ABOVE(tier))
-        : layers(NOT_APPS, OTHER_LIB, PRISMA, ABOVE(tier)),
-  })),
+  names.flatMap((name) =>
+    [false, true].map((spec) => ({
+      files: [spec ? `libs/${name}/**/*.spec.ts` : `libs/${name}/**/*.ts`],
+      rules:
+        name === 'persistence'
+          ? layers(NOT_APPS, OTHER_LIB, ABOVE(tier, spec))
+          : layers(NOT_APPS, OTHER_LIB, PRISMA, ABOVE(tier, spec)),
+    })),
+  ),
 );
 
 export default tseslint.config(

@@ -22,7 +22,11 @@ describe('statements per operation', () => {
     stack = await TestStack.start({
       worker: 'in-process',
       // no background sweeps inside the counted window
-      env: { WAIT_POLL_MS: '3600000', RECONCILE_INTERVAL_S: '3600' },
+      env: {
+        WAIT_POLL_MS: '3600000',
+        RECONCILE_INTERVAL_S: '3600',
+        WEBHOOK_RELAY_INTERVAL_MS: '3600000',
+      },
     });
   });
   afterAll(() => stack.close());

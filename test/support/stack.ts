@@ -191,11 +191,11 @@ export class TestStack {
     this.worker = undefined;
   }
 
-  /** The built worker (dist/) as its own process, as production runs it. */
-  async startWorkerProcess(): Promise<void> {
+  /** The built worker (dist/) as its own process, as production runs it; `env` as startWorker's. */
+  async startWorkerProcess(env: Record<string, string> = {}): Promise<void> {
     this.workerProc = await startProcess(
       'apps/worker/src/main.js',
-      { ...process.env, ...this.env },
+      { ...process.env, ...this.env, ...env },
       /consuming /,
     );
   }

@@ -11,6 +11,7 @@ import { OperationsModule } from '#operations';
 import { PersistenceModule } from '#persistence';
 import { VolumesModule } from '#volumes';
 import { NicsModule, VswitchesModule } from '#network';
+import { WebhooksModule } from '#webhooks';
 import { HealthController } from './health/health.controller.js';
 import { ReadinessService } from './health/readiness.service.js';
 import { EnvelopeFilter } from './http/envelope.filter.js';
@@ -40,6 +41,7 @@ export class ApiModule {
         VswitchesModule,
         NicsModule,
         FilesModule,
+        WebhooksModule.forApi(),
         MetricsModule,
         OpenApiModule,
       ],

@@ -9,6 +9,7 @@ import { imageCommands } from './commands/images.js';
 import { opsCommands } from './commands/ops.js';
 import { volumeCommands } from './commands/volumes.js';
 import { vswitchCommands } from './commands/vswitches.js';
+import { webhookCommands } from './commands/webhooks.js';
 import type { Ctx } from './output.js';
 
 const settings = cliSettings();
@@ -43,6 +44,7 @@ imageCommands(program, context);
 volumeCommands(program, context);
 vswitchCommands(program, context);
 opsCommands(program, context);
+webhookCommands(program, context);
 
 try {
   await program.parseAsync(process.argv);

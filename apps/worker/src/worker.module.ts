@@ -5,9 +5,10 @@ import { HypervisorModule } from '#hypervisor';
 import { ImageHandlersModule } from '#images';
 import { VolumeHandlersModule } from '#volumes';
 import { NicHandlersModule, VswitchHandlersModule } from '#network';
-import { QUEUES, type QueueName } from '#jobs';
+import { OPERATION_QUEUES, QUEUES, type QueueName, WEBHOOK_QUEUE } from '#jobs';
 import { HANDLER_REGISTRY, OperationsModule } from '#operations';
 import { PersistenceModule } from '#persistence';
+import { WebhooksModule } from '#webhooks';
 import { bootProblems } from './boot-check.js';
 import { HANDLERS } from './handler-registry.js';
 import { processorFor } from './queue-processor.js';
@@ -19,6 +20,8 @@ export class WorkerModule {
     const problems = bootProblems(HANDLERS, config.WORKER_QUEUES);
     if (problems.length) throw new Error(`worker cannot start:\n  - ${problems.join('\n  - ')}`);
     const queues = (config.WORKER_QUEUES.length ? config.WORKER_QUEUES : QUEUES) as QueueName[];
+    // the webhooks queue holds deliveries, run by their own processor (libs/webhooks)
+    const operationQueues = queues.filter((q) => OPERATION_QUEUES.includes(q));
     return {
       module: WorkerModule,
       imports: [
@@ -31,10 +34,11 @@ export class WorkerModule {
         VolumeHandlersModule,
         VswitchHandlersModule,
         NicHandlersModule,
+        WebhooksModule.forWorker(config, queues.includes(WEBHOOK_QUEUE)),
       ],
       providers: [
         { provide: HANDLER_REGISTRY, useValue: HANDLERS },
-        ...queues.map((q) => processorFor(q, config)),
+        ...operationQueues.map((q) => processorFor(q, config)),
       ],
     };
   }

@@ -234,6 +234,26 @@ export class AppConfig {
   /** gzip level (0-9) of captured images when the request names none (reference: 6). */
   @Type(() => Number) @IsInt() @Min(0) @Max(9) DEFAULT_COMPRESS_LEVEL = 6;
 
+  // ---- completion callbacks (webhooks) ----
+  /**
+   * Hosts webhook and Callback-URL targets may reach although their addresses are in a range
+   * denied by default: the syntax of IMAGE_IMPORT_HOSTS, checked the same way.
+   */
+  @commaList() @IsString({ each: true }) WEBHOOK_HOSTS: string[] = [];
+  /** One delivery attempt fails after this long (connect, answer, body), ms. */
+  @Type(() => Number) @IsInt() @Min(100) WEBHOOK_TIMEOUT_MS = 10_000;
+  /** Pause before the first retry, doubled for each further one up to WEBHOOK_BACKOFF_MAX_MS. */
+  @Type(() => Number) @IsInt() @Min(1) WEBHOOK_BACKOFF_BASE_MS = 5_000;
+  @Type(() => Number) @IsInt() @Min(1) WEBHOOK_BACKOFF_MAX_MS = 3_600_000;
+  /** Retries go on at least this long (timeouts, connection errors, 408, 429, 5xx), seconds. */
+  @Type(() => Number) @IsInt() @Min(1) WEBHOOK_RETRY_WINDOW_S = 86_400;
+  /** A subscription whose deliveries failed for this long without a success is disabled. */
+  @Type(() => Number) @IsInt() @Min(1) WEBHOOK_DISABLE_AFTER_S = 3 * 86_400;
+  /** How long a rotated-out secret still signs deliveries (beside the new one), seconds. */
+  @Type(() => Number) @IsInt() @Min(0) WEBHOOK_SECRET_GRACE_S = 86_400;
+  /** How often a worker moves ended operations from the outbox into delivery jobs, ms. */
+  @Type(() => Number) @IsInt() @Min(50) WEBHOOK_RELAY_INTERVAL_MS = 1_000;
+
   // ---- volumes ([volume] section) ----
   /** FCP allocation: 0 the reference's default (PCHID-weighted), 1 the same index on every path. */
   @Type(() => Number) @IsIn([0, 1]) GET_FCP_PAIR_WITH_SAME_INDEX = 0;

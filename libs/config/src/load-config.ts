@@ -56,10 +56,11 @@ export function loadConfig(env: Env = process.env): Config {
     if (known.has(k) && v !== undefined && v !== '') merged[k] = v;
   const cfg = plainToInstance(AppConfig, merged, { exposeDefaultValues: true });
   const problems = flatten(validateSync(cfg, { forbidUnknownValues: false }));
-  if (Array.isArray(cfg.IMAGE_IMPORT_HOSTS)) {
-    for (const entry of cfg.IMAGE_IMPORT_HOSTS.filter((e) => !parseImportHost(e))) {
+  for (const setting of ['IMAGE_IMPORT_HOSTS', 'WEBHOOK_HOSTS'] as const) {
+    if (!Array.isArray(cfg[setting])) continue;
+    for (const entry of cfg[setting].filter((e) => !parseImportHost(e))) {
       problems.push(
-        `IMAGE_IMPORT_HOSTS=${JSON.stringify(entry)}: not a host name, IP address or CIDR range`,
+        `${setting}=${JSON.stringify(entry)}: not a host name, IP address or CIDR range`,
       );
     }
   }
@@ -101,5 +102,6 @@ export function loadConfig(env: Env = process.env): Config {
   Object.freeze(cfg.IMAGE_IMPORT_DIRS);
   Object.freeze(cfg.IMAGE_EXPORT_DIRS);
   Object.freeze(cfg.IMAGE_IMPORT_HOSTS);
+  Object.freeze(cfg.WEBHOOK_HOSTS);
   return Object.freeze(cfg);
 }

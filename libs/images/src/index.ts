@@ -21,3 +21,6 @@ export {
 } from './domain/sample-image.js';
 export { scpCopy } from './transfer/scp.copy.js';
 export { OS_VERSION } from './domain/patterns.js';
+// the outbound policy of imports, reused for webhook targets (issue #27)
+export { HostPolicy, literalAddresses } from './domain/host-policy.js';
+export { bare, checkHop, policyLookup } from './transfer/http.download.js';

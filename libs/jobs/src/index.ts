@@ -1,5 +1,6 @@
 export * from './queues.js';
 export * from './job-catalogue.js';
+export * from './webhook-jobs.js';
 export * from './payloads/patterns.js';
 export { GuestTargetPayload } from './payloads/guest-target.payload.js';
 export { RefreshBootmapPayload, VolumeConnectionPayload } from './payloads/volume.payloads.js';

@@ -9,8 +9,13 @@ export const QUEUES = [
   'maintenance',
   'guest-migration',
   'network',
+  // completion callbacks (issue #27): one job per message to one receiver, not an operation
+  'webhooks',
 ] as const;
 export type QueueName = (typeof QUEUES)[number];
+
+/** The queues whose jobs are operations (the worker runs them with the operation runner). */
+export const OPERATION_QUEUES: readonly QueueName[] = QUEUES.filter((q) => q !== 'webhooks');
 
 /** Default global concurrency of each queue (all workers together); QUEUE_CONCURRENCY overrides. */
 export const QUEUE_CONCURRENCY: Record<QueueName, number> = {
@@ -23,6 +28,8 @@ export const QUEUE_CONCURRENCY: Record<QueueName, number> = {
   'guest-migration': 4,
   // vswitch changes and NIC/interface changes: short directory and CP calls
   network: 16,
+  // deliveries mostly wait on receivers: many at once, each bounded by WEBHOOK_TIMEOUT_MS
+  webhooks: 32,
 };
 
 export function isQueueName(name: string): name is QueueName {

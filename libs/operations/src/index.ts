@@ -8,7 +8,7 @@ export { isFinal, operationView, type OperationView } from './operation-view.js'
 export { OperationsModule } from './operations.module.js';
 export { OperationsService, type SubmitOptions } from './operations.service.js';
 export { type Preferences, parsePrefer, preferenceApplied } from './prefer.js';
-export { OpRequest, type OperationRequest } from './operation-request.decorator.js';
+export { callbackUrlOf, OpRequest, type OperationRequest } from './operation-request.decorator.js';
 export { QueuesModule } from './queues.module.js';
 export { SUBMITS_OPERATION, SubmitsOperation } from './submits-operation.decorator.js';
 export { OPERATIONS_HANDLERS } from './operations-handlers.js';

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { QueueEvents } from 'bullmq';
 import { AppConfig } from '#config';
-import { QUEUES } from '#jobs';
+import { OPERATION_QUEUES } from '#jobs';
 import { OperationsRepository, type OperationRecord } from '#persistence';
 import { bullConnection } from './coordination/bull-connection.js';
 import { isSettled } from './operation-view.js';
@@ -38,7 +38,7 @@ export class JobWaiter implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    for (const queue of QUEUES) {
+    for (const queue of OPERATION_QUEUES) {
       // a blocking reader: BullMQ requires it to retry for ever
       const qe = new QueueEvents(
         queue,

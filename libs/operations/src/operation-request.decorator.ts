@@ -12,6 +12,11 @@ export interface OperationRequest {
    * the HTTP status the route would have answered, so a route states its rule once.
    */
   statusRule: StatusRule;
+  /**
+   * `Callback-URL` header or `callback_url` query: where the operation's ending is POSTed
+   * (issue #27; the webhooks lib checks it against the outbound policy before the route runs).
+   */
+  callbackUrl?: string;
 }
 
 /** The rule `@UseStatusRule` put on the route or its controller, as the envelope filter reads it. */
@@ -23,15 +28,31 @@ function statusRuleOf(ctx: ExecutionContext): StatusRule {
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
+/** The callback a submitting request names, and where it named it (for a 400 naming it). */
+export function callbackUrlOf(
+  headers: Record<string, string | string[] | undefined>,
+  query: Record<string, unknown> | undefined,
+): { url: string; field: 'Callback-URL' | 'callback_url' } | null {
+  const header = headers['callback-url'];
+  if (typeof header === 'string' && header.trim()) {
+    return { url: header.trim(), field: 'Callback-URL' };
+  }
+  const q = query?.callback_url;
+  if (typeof q === 'string' && q.trim()) return { url: q.trim(), field: 'callback_url' };
+  return null;
+}
+
 /**
  * Reads `Prefer`, `Idempotency-Key` (a malformed key is a 400 naming the header) and the
  * route's status rule.
  */
 export const OpRequest = createParamDecorator(
   (_: unknown, ctx: ExecutionContext): OperationRequest => {
-    const headers = ctx
-      .switchToHttp()
-      .getRequest<{ headers: Record<string, string | undefined> }>().headers;
+    const { headers, query } = ctx.switchToHttp().getRequest<{
+      headers: Record<string, string | undefined>;
+      query?: Record<string, unknown>;
+    }>();
+    const callback = callbackUrlOf(headers, query);
     const key = headers['idempotency-key'];
     if (key !== undefined && !KEY.test(key)) {
       throw Errors.validation(
@@ -42,6 +63,7 @@ export const OpRequest = createParamDecorator(
       prefer: parsePrefer(headers.prefer),
       ...(key ? { idempotencyKey: key } : {}),
       statusRule: statusRuleOf(ctx),
+      ...(callback ? { callbackUrl: callback.url } : {}),
     };
   },
 );

@@ -6,7 +6,12 @@ import type { Queue } from 'bullmq';
 import { AppConfig } from '#config';
 import { type Envelope, Errors, HvError, ModID, ok } from '#envelope';
 import { JOB_CATALOGUE, type JobName, type JobPayload, type QueueName } from '#jobs';
-import { DuplicateRecordError, type OperationRecord, OperationsRepository } from '#persistence';
+import {
+  DuplicateRecordError,
+  type OperationRecord,
+  OperationsRepository,
+  WebhookOutboxRepository,
+} from '#persistence';
 import { Accepted } from './accepted.js';
 import { BacklogGate } from './backlog-gate.js';
 import { CancelSignals } from './coordination/cancel-signals.service.js';
@@ -48,6 +53,7 @@ export class OperationsService {
     private readonly cancels: CancelSignals,
     private readonly idempotency: Idempotency,
     private readonly moduleRef: ModuleRef,
+    private readonly outbox: WebhookOutboxRepository,
   ) {}
 
   private queue(name: QueueName): Queue {
@@ -98,6 +104,8 @@ export class OperationsService {
     const def = JOB_CATALOGUE[kind];
     const key = opts.idempotencyKey;
     const id = randomUUID();
+    // before the row, so the operation cannot end before its callback is known (issue #27)
+    if (opts.callbackUrl) await this.outbox.setCallback(id, opts.callbackUrl);
     let created: OperationRecord;
     try {
       created = await this.ops.create({

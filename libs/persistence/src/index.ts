@@ -32,3 +32,16 @@ export type {
   AdoptionSnapshot,
   AdoptionWrites,
 } from './adoption.types.js';
+export { WebhookSubscriptionsRepository } from './webhook-subscriptions.repository.js';
+export { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+export { WebhookOutboxRepository } from './webhook-outbox.repository.js';
+export type {
+  DeliveryAttempt,
+  DeliveryRecord,
+  DeliveryStatus,
+  NewDelivery,
+  NewSubscription,
+  OutboxEntry,
+  SecretPair,
+  SubscriptionRecord,
+} from './webhook.types.js';

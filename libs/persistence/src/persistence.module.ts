@@ -9,6 +9,9 @@ import { OperationStatsRepository } from './operation-stats.repository.js';
 import { OperationsRepository } from './operations.repository.js';
 import { PrismaService } from './prisma.service.js';
 import { StatementCounter } from './statement-counter.js';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import { WebhookOutboxRepository } from './webhook-outbox.repository.js';
+import { WebhookSubscriptionsRepository } from './webhook-subscriptions.repository.js';
 
 /**
  * The database, for every module of the process, as repositories only (the client stays
@@ -27,6 +30,9 @@ import { StatementCounter } from './statement-counter.js';
     OperationsRepository,
     OperationStatsRepository,
     StatementCounter,
+    WebhookDeliveriesRepository,
+    WebhookOutboxRepository,
+    WebhookSubscriptionsRepository,
   ],
   exports: [
     AdoptionRepository,
@@ -38,6 +44,9 @@ import { StatementCounter } from './statement-counter.js';
     OperationsRepository,
     OperationStatsRepository,
     StatementCounter,
+    WebhookDeliveriesRepository,
+    WebhookOutboxRepository,
+    WebhookSubscriptionsRepository,
   ],
 })
 export class PersistenceModule {}

@@ -34,7 +34,7 @@ export async function mountDashboard(
   createBullBoard({
     queues: QUEUES.map((name) => {
       const adapter = new BullMQAdapter(app.get<Queue>(getQueueToken(name), { strict: false }), {
-        description: `operations of ${name}`,
+        description: name === 'webhooks' ? 'completion callbacks' : `operations of ${name}`,
       });
       adapter.setFormatter('data', hideSecrets);
       return adapter;

@@ -5,10 +5,18 @@ import { MetricsController } from './metrics.controller.js';
 import { MetricsRegistry } from './metrics.registry.js';
 import { OperationMetrics } from './operation.metrics.js';
 import { QueueMetrics } from './queue.metrics.js';
+import { WebhookMetrics } from './webhook.metrics.js';
 
 /** Prometheus metrics of the api process, at GET /metrics. */
 @Module({
   controllers: [MetricsController],
-  providers: [MetricsRegistry, DatabaseMetrics, HttpMetrics, OperationMetrics, QueueMetrics],
+  providers: [
+    MetricsRegistry,
+    DatabaseMetrics,
+    HttpMetrics,
+    OperationMetrics,
+    QueueMetrics,
+    WebhookMetrics,
+  ],
 })
 export class MetricsModule {}

@@ -31,6 +31,17 @@ const OPERATION_HEADERS: ParameterObject[] = [
       'with a different body is refused with 422.',
     schema: { type: 'string' },
   },
+  {
+    name: 'Callback-URL',
+    in: 'header',
+    required: false,
+    description:
+      "POST the operation's ending (the operation resource, signed per Standard Webhooks with " +
+      'the service callback secret, `GET /webhooks/callback-secret`) to this http(s) URL; ' +
+      'the `callback_url` query parameter does the same. A URL the outbound policy ' +
+      '(`WEBHOOK_HOSTS`) refuses is a 400 naming it.',
+    schema: { type: 'string', format: 'uri' },
+  },
 ];
 
 const isParameter = (p: ParameterObject | ReferenceObject): p is ParameterObject => 'in' in p;

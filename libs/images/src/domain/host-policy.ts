@@ -76,7 +76,14 @@ export class HostPolicy {
   private readonly names = new Set<string>();
   private readonly ranges: Range[] = [];
 
-  constructor(entries: readonly string[]) {
+  /**
+   * @param setting the setting that lists the entries, named in refusals (the same policy
+   * guards webhook targets with WEBHOOK_HOSTS)
+   */
+  constructor(
+    entries: readonly string[],
+    readonly setting = 'IMAGE_IMPORT_HOSTS',
+  ) {
     for (const e of entries.map(parseImportHost)) this.add(e);
   }
 

@@ -26,7 +26,7 @@ const MAX_REDIRECTS = 5;
  * The socket's lookup: resolves the name and fails, so the socket never connects, unless the
  * policy allows every address it resolves to.
  */
-function policyLookup(policy: HostPolicy, host: string): LookupFunction {
+export function policyLookup(policy: HostPolicy, host: string): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (err, found: LookupAddress[]) => {
       if (err) return callback(err, '', 0);
@@ -34,7 +34,7 @@ function policyLookup(policy: HostPolicy, host: string): LookupFunction {
       if (refused || !found.length) {
         const why = refused ? `resolves to ${refused.address}` : 'has no address';
         return callback(
-          Object.assign(new Error(`${hostname} ${why}, which IMAGE_IMPORT_HOSTS does not allow`), {
+          Object.assign(new Error(`${hostname} ${why}, which ${policy.setting} does not allow`), {
             code: 'EHOSTREFUSED',
           }),
           '',
@@ -52,18 +52,18 @@ function policyLookup(policy: HostPolicy, host: string): LookupFunction {
  * Refuses a hop the policy forbids before anything is sent: the scheme, and an IP literal
  * (the socket connects to it without a lookup). Names, localhost too, are checked on lookup.
  */
-function checkHop(url: URL, policy: HostPolicy): void {
+export function checkHop(url: URL, policy: HostPolicy): void {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new Error(`a redirect to ${url.protocol} is not followed`);
   }
   const ip = url.hostname.replace(/^\[(.*)\]$/, '$1');
   if (isIP(ip) && policy.refusesLiterally(url.hostname)) {
-    throw new Error(`${url.host} is an address IMAGE_IMPORT_HOSTS does not allow`);
+    throw new Error(`${url.host} is an address ${policy.setting} does not allow`);
   }
 }
 
 /** `url` without its user info: how hops are requested and named in messages. */
-function bare(url: URL): URL {
+export function bare(url: URL): URL {
   const u = new URL(url);
   u.username = '';
   u.password = '';
