@@ -1,8 +1,9 @@
 import { request } from './support/http.js';
 import { TestStack } from './support/stack.js';
 
-/** How long each load runs; long enough that the processes' transactions overlap many times. */
-const LOAD_MS = 20_000;
+/** Rounds per loop: enough that the two processes' transactions overlap many times. */
+const TEMPLATE_ROUNDS = 12;
+const VOLUME_ROUNDS = 6;
 const GUESTS = Array.from({ length: 6 }, (_, i) => `DBC0${i + 1}`);
 const WWPN = '0x5005076802100c1a';
 const LUN = '0x0001000000000000';
@@ -23,17 +24,16 @@ describe('database concurrency (#23.3)', () => {
   let stack: TestStack;
   let attachTemplate: string;
   const failures: Failure[] = [];
-  let answered = 0;
+  let attached = 0;
 
   /** Records any 5xx; returns the body. */
   const call = async (what: string, method: string, path: string, body?: unknown) => {
     const res = await stack.http(method, path, body === undefined ? {} : { body });
-    answered++;
     if (res.status >= 500) failures.push({ what, status: res.status, errmsg: res.body?.errmsg });
     return res;
   };
-  const until = async (end: number, fn: (i: number) => Promise<void>) => {
-    for (let i = 0; Date.now() < end; i++) await fn(i);
+  const rounds = async (n: number, fn: (i: number) => Promise<void>) => {
+    for (let i = 0; i < n; i++) await fn(i);
   };
 
   beforeAll(async () => {
@@ -53,8 +53,8 @@ describe('database concurrency (#23.3)', () => {
   afterAll(() => stack.close());
 
   /** Template churn: create, read with statistics (and a sync), edit, delete. */
-  const templates = (n: number, end: number) =>
-    until(end, async (i) => {
+  const templates = (n: number) =>
+    rounds(TEMPLATE_ROUNDS, async (i) => {
       const [a, b] = [`1a0${(8 + n).toString(16)}`, `1b0${(8 + n).toString(16)}`];
       const made = await call('create template', 'POST', '/volumes/fcptemplates', {
         name: `churn-${n}-${i}`,
@@ -74,8 +74,8 @@ describe('database concurrency (#23.3)', () => {
     });
 
   /** A guest's volume life: reserve, attach (a job), detach (a job), release. */
-  const volumes = (guest: string, end: number) =>
-    until(end, async () => {
+  const volumes = (guest: string) =>
+    rounds(VOLUME_ROUNDS, async () => {
       const conn = (reserve: boolean) =>
         call(
           reserve ? 'reserve' : 'release',
@@ -98,7 +98,8 @@ describe('database concurrency (#23.3)', () => {
             },
           },
         };
-        await call('attach', 'POST', '/guests/volumes', connection);
+        if ((await call('attach', 'POST', '/guests/volumes', connection)).status === 200)
+          attached++;
         await call('fcp usage', 'GET', `/volumes/fcp/${fcps[0]}`);
         await call('detach', 'DELETE', '/guests/volumes', connection);
       }
@@ -106,13 +107,9 @@ describe('database concurrency (#23.3)', () => {
     });
 
   it('answers FCP templates, reservations and attach/detach at once without a 5xx', async () => {
-    const end = Date.now() + LOAD_MS;
-    await Promise.all([
-      ...[0, 1, 2, 3].map((n) => templates(n, end)),
-      ...GUESTS.map((g) => volumes(g, end)),
-    ]);
-    expect(answered).toBeGreaterThan(200);
+    await Promise.all([...[0, 1, 2, 3].map((n) => templates(n)), ...GUESTS.map((g) => volumes(g))]);
     expect(failures).toEqual([]);
+    expect(attached).toBeGreaterThan(0); // the jobs ran, not only their refusals
     // every job ended, none failed on the database
     const failed = await stack.http('GET', '/operations?status=failed&limit=100');
     expect(failed.body.output.operations).toEqual([]);
