@@ -67,10 +67,12 @@ export function requestWithBody(
   path: string,
   rawBody: string,
   token?: string,
-): Promise<{ status: number; body: any; text: string }> {
+  extra: Record<string, string> = {},
+): Promise<HttpResult> {
   const headers: Record<string, string | number> = {
     'content-type': 'application/json',
     'content-length': Buffer.byteLength(rawBody),
+    ...extra,
   };
   if (token) headers['x-auth-token'] = token;
   return new Promise((resolve, reject) => {
@@ -85,7 +87,11 @@ export function requestWithBody(
         } catch {
           /* not JSON */
         }
-        resolve({ status: res.statusCode ?? 0, body, text });
+        const got = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) {
+          for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) got.append(k, one);
+        }
+        resolve({ status: res.statusCode ?? 0, headers: got, body, text });
       });
     });
     req.on('error', reject);
