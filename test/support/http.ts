@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+
 /** A response as a client sees it. */
 export interface HttpResult<T = any> {
   status: number;
@@ -53,4 +55,46 @@ export async function eventually<T>(
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * A request whose raw body is sent whatever the method (fetch refuses a body on GET, which
+ * the reference's clients send to the volume connector and `GET /vswitch`).
+ */
+export function requestWithBody(
+  base: string,
+  method: string,
+  path: string,
+  rawBody: string,
+  token?: string,
+  extra: Record<string, string> = {},
+): Promise<HttpResult> {
+  const headers: Record<string, string | number> = {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(rawBody),
+    ...extra,
+  };
+  if (token) headers['x-auth-token'] = token;
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(base + path, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let body: unknown = text;
+        try {
+          body = text ? JSON.parse(text) : '';
+        } catch {
+          /* not JSON */
+        }
+        const got = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) {
+          for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) got.append(k, one);
+        }
+        resolve({ status: res.statusCode ?? 0, headers: got, body, text });
+      });
+    });
+    req.on('error', reject);
+    req.end(rawBody);
+  });
 }

@@ -7,6 +7,7 @@ import type { Config } from '#config';
 import { mountDashboard } from './admin/dashboard.js';
 import { ApiModule } from './api.module.js';
 import { BODY_LIMIT } from './http/body-limit.js';
+import { clientErrorHandler } from './http/client-errors.js';
 import { frameworkErrors } from './http/framework-errors.js';
 import { registerJsonBodyParser } from './http/json-body.parser.js';
 import { registerOctetStreamParser } from './http/octet-stream.parser.js';
@@ -25,6 +26,7 @@ export async function createApi(config: Config): Promise<NestFastifyApplication>
     bodyLimit: BODY_LIMIT,
     trustProxy: true,
     frameworkErrors,
+    clientErrorHandler,
     // no Nest middleware is used, and middie's hook ran on every request (bench/README.md)
     skipMiddie: true,
   });

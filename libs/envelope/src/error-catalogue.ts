@@ -108,6 +108,22 @@ export const Errors = {
     ),
   payloadTooLarge: (limit: number) =>
     new HvError(413, 413, 413, ModID.REST, `Request body larger than ${limit} bytes.`, 413),
+  /** The request line and headers together exceed the http server's limit (Node's maxHeaderSize). */
+  headersTooLarge: (limit: number) =>
+    new HvError(
+      431,
+      431,
+      431,
+      ModID.REST,
+      `The request line and headers are longer than ${limit} bytes.`,
+      431,
+    ),
+  /** Bytes the http server could not parse as a request: answered, and the connection closed. */
+  notHttp: (code: string) =>
+    new HvError(400, 400, 400, ModID.REST, `The request is not valid HTTP (${code}).`, 400),
+  /** The request's line and headers did not arrive within the server's headers timeout. */
+  requestTimeout: () =>
+    new HvError(408, 408, 408, ModID.REST, 'The request did not arrive in time.', 408),
   unsupportedMediaType: (type: string) =>
     new HvError(415, 415, 415, ModID.REST, `Unsupported Content-Type: ${type}`, 415),
   // ---- operations (hv-orchestrator's own; modID 120, rs from 10 up) ----

@@ -11,6 +11,7 @@ export { AcceptsUnknownKeys, acceptsUnknownKeys } from './wire/accepts-unknown-k
 export { pyRepr, validationError } from './validation-message.js';
 export { Boolish, boolish, Integerish } from './wire/boolish.js';
 export { readGetBody } from './wire/get-body.js';
+export { BODY_SHAPE, bodyShapeProblem } from './wire/body-shape.js';
 export {
   ApiOutput,
   INTEGER,

@@ -5,6 +5,9 @@ import type { FcpRow, FcpUsage, TemplateRecord } from './fcp.types.js';
 
 type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
 
+/** The PostgreSQL advisory lock FCP transactions hold (any fixed number: "hvofcp" in ASCII). */
+const FCP_LOCK = 0x68766f666370;
+
 /** A chosen FCP was taken by another reservation meanwhile (the caller may choose again). */
 export class FcpRaceLostError extends Error {}
 
@@ -17,9 +20,20 @@ export class FcpRepository {
     return this.prisma.client;
   }
 
-  /** Runs `fn` in one transaction (allocation and template edits must be atomic). */
+  /**
+   * Runs `fn` in one transaction (allocation and template edits must be atomic), one at a time
+   * across processes, as the reference runs its FCP database under one lock. FCP transactions
+   * read rows and write on what they read (allocation, usage counts, sync); on PostgreSQL (READ
+   * COMMITTED) two interleaved ones found rows the other had deleted meanwhile (500 under
+   * concurrent template edits and syncs). SQLite's transactions are serial already.
+   */
   private transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.db.$transaction(fn);
+    return this.db.$transaction(async (tx) => {
+      if (this.prisma.provider === 'postgresql') {
+        await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${FCP_LOCK})`);
+      }
+      return fn(tx);
+    });
   }
 
   async fcps(ids?: string[]): Promise<FcpRow[]> {

@@ -20,6 +20,15 @@ export type Db = SqliteClient;
 /** How long a SQLite writer waits for another process's lock before failing with SQLITE_BUSY. */
 const SQLITE_BUSY_TIMEOUT_MS = 10_000;
 
+/**
+ * Interactive transactions wait their turn for the connection (SQLite: one at a time; PostgreSQL:
+ * a pool connection). Prisma's default 2 s for that wait failed FCP reservations and template
+ * edits with a 500 whenever a few dozen queued at once; a turn lasts no longer than the
+ * transaction before it, which has 15 s (Prisma's default 5 s was short for a loaded machine;
+ * ours only read and write rows, no hypervisor call inside one).
+ */
+const TRANSACTION_OPTIONS = { maxWait: 30_000, timeout: 15_000 };
+
 /** Owns the database connection of this process, for whichever provider DATABASE_URL names. */
 @Injectable()
 export class PrismaService implements OnModuleInit, OnModuleDestroy {
@@ -38,15 +47,19 @@ export class PrismaService implements OnModuleInit, OnModuleDestroy {
     // PostgreSQL: its pg Pool), so there is no second connection and no lock between them
     const connect = () => this.client.$connect();
     if (this.provider === 'sqlite') {
-      const direct = new SqliteDirect(counter, connect);
+      const direct = new SqliteDirect(counter, connect, SQLITE_BUSY_TIMEOUT_MS);
       const factory = new PrismaBetterSQLite3({ url, timeout: SQLITE_BUSY_TIMEOUT_MS });
-      this.client = new SqliteClient({ adapter: direct.follow(counter.wrap(factory)) });
+      this.client = new SqliteClient({
+        adapter: counter.wrap(direct.follow(factory)),
+        transactionOptions: TRANSACTION_OPTIONS,
+      });
       this.direct = direct;
     } else {
       const direct = new PgDirect(counter, connect);
       const factory = new PrismaPg({ connectionString: url });
       this.client = new PostgresClient({
-        adapter: direct.follow(counter.wrap(factory)),
+        adapter: counter.wrap(direct.follow(factory)),
+        transactionOptions: TRANSACTION_OPTIONS,
       }) as unknown as Db;
       this.direct = direct;
     }

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { bodyShapeProblem } from './body-shape.js';
+import { bodyShapeProblem } from '#envelope';
 import './fastify-augment.js';
 
 /**
  * Parses JSON bodies without failing the request: a malformed body is noted on the request
  * and answered by the envelope hooks after authentication (the reference checks the token
- * before it parses the body). A body whose shape is out of bounds (body-shape.ts) is noted the
+ * before it parses the body). A body whose shape is out of bounds (#envelope's bodyShapeProblem) is noted the
  * same way. An empty body is no body.
  */
 export function registerJsonBodyParser(fastify: FastifyInstance): void {

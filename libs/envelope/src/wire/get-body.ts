@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { Errors } from '../error-catalogue.js';
+import { bodyShapeProblem } from './body-shape.js';
 
 /** Bodies on GET are small JSON documents; anything bigger is not one. */
 const LIMIT = 64 * 1024;
@@ -7,7 +8,8 @@ const LIMIT = 64 * 1024;
 /**
  * The JSON body of a GET request. Fastify does not parse bodies of GET requests, but existing
  * clients of the reference send some parameters that way (reference §6: the volume connector,
- * `GET /vswitch`), so the raw stream is read here. Undefined when there is no body.
+ * `GET /vswitch`), so the raw stream is read here. Undefined when there is no body. Its shape is
+ * bounded as a POST body's is (json-body.parser.ts), before any route looks into it.
  */
 export async function readGetBody(raw: IncomingMessage): Promise<unknown> {
   const length = raw.headers['content-length'];
@@ -24,9 +26,13 @@ export async function readGetBody(raw: IncomingMessage): Promise<unknown> {
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return undefined;
+  let body: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    body = JSON.parse(text) as unknown;
   } catch (e) {
     throw Errors.malformedJson((e as Error).message);
   }
+  const problem = bodyShapeProblem(body);
+  if (problem !== null) throw Errors.malformedJson(problem);
+  return body;
 }

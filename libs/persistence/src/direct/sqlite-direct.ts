@@ -7,6 +7,8 @@ import {
   toSqlitePlaceholders,
 } from './direct-db.js';
 import { AttachedConnection } from './attached-connection.js';
+import { SqliteTransactions } from './sqlite-transactions.js';
+import type { StatementCounter } from '../statement-counter.js';
 
 /** The part of a better-sqlite3 statement used here. */
 interface SqliteStatement {
@@ -20,14 +22,14 @@ export interface SqliteHandle {
   prepare(sql: string): SqliteStatement;
 }
 
-/** What the adapter's transactions are watched by. */
-interface TransactionalAdapter {
-  queryRaw(...args: never[]): Promise<unknown>;
-  executeRaw(...args: never[]): Promise<unknown>;
-  startTransaction(...args: never[]): Promise<{
-    commit(): Promise<void>;
-    rollback(): Promise<void>;
-  }>;
+/** The part of Prisma's better-sqlite3 adapter whose statements and transactions are taken over. */
+interface SqliteAdapter {
+  readonly provider: string;
+  readonly adapterName: string;
+  client: SqliteHandle;
+  queryRaw(query: { sql: string }): Promise<unknown>;
+  executeRaw(query: { sql: string }): Promise<number>;
+  startTransaction(isolationLevel?: string): Promise<unknown>;
 }
 
 /** As Prisma's adapter binds them (its default `iso8601` timestamp format, booleans as 0/1). */
@@ -46,23 +48,28 @@ function bind(p: Param): string | number | null {
  * one is open would join it and be rolled back with it: statements, Prisma's own outside the
  * transaction included, wait for it to end instead. Hence never await a direct statement or
  * the service's client inside a `$transaction` callback (it would wait for itself until the
- * transaction times out); use the transaction's client there.
+ * transaction times out); use the transaction's client there. The transactions themselves are
+ * begun here (sqlite-transactions.ts: IMMEDIATE, one at a time).
  */
 export class SqliteDirect extends AttachedConnection<SqliteHandle> implements DirectDb {
   private statements = new Map<Sql, SqliteStatement>();
-  /** While a Prisma interactive transaction holds the connection: resolves when it ends. */
-  private transaction: Promise<void> | null = null;
+  private readonly transactions: SqliteTransactions;
+
+  constructor(counter: StatementCounter, connect: () => Promise<void>, busyTimeoutMs: number) {
+    super(counter, connect);
+    this.transactions = new SqliteTransactions(busyTimeoutMs);
+  }
 
   async all(sql: Sql, params: readonly Param[]): Promise<Row[]> {
     const stmt = await this.prepared(sql);
-    while (this.transaction) await this.transaction;
+    while (this.transactions.current) await this.transactions.current;
     this.counter.statements++;
     return stmt.all(...params.map(bind)) as Row[];
   }
 
   async run(sql: Sql, params: readonly Param[]): Promise<number> {
     const stmt = await this.prepared(sql);
-    while (this.transaction) await this.transaction;
+    while (this.transactions.current) await this.transactions.current;
     this.counter.statements++;
     return stmt.run(...params.map(bind)).changes;
   }
@@ -72,35 +79,33 @@ export class SqliteDirect extends AttachedConnection<SqliteHandle> implements Di
   }
 
   /**
-   * The adapter's transactions begin after its mutex, and end at commit() or rollback(). Its own
-   * queries outside them wait too: the adapter sends them to the same connection, where they
-   * joined whatever transaction was open and were rolled back with it.
+   * The adapter's own statements outside transactions wait for an open one: the adapter sends
+   * them to the same connection, where they joined whatever transaction was open and were rolled
+   * back with it. Its transactions are begun by SqliteTransactions instead of its DEFERRED BEGIN.
    */
   protected override watch(adapter: object): void {
-    const a = adapter as TransactionalAdapter;
-    for (const method of ['queryRaw', 'executeRaw'] as const) {
-      const send = a[method].bind(a);
-      a[method] = async (...args) => {
-        while (this.transaction) await this.transaction;
-        return send(...args);
-      };
-    }
-    const start = a.startTransaction.bind(a);
-    a.startTransaction = async (...args) => {
-      const tx = await start(...args);
-      let end!: () => void;
-      const open = new Promise<void>((resolve) => (end = resolve));
-      this.transaction = open;
-      const ended = () => {
-        if (this.transaction === open) this.transaction = null;
-        end();
-      };
-      for (const method of ['commit', 'rollback'] as const) {
-        const close = tx[method].bind(tx);
-        tx[method] = () => close().finally(ended);
-      }
-      return tx;
+    const a = adapter as SqliteAdapter;
+    // the adapter's own methods, for the statements of a transaction (which must not wait)
+    const on = {
+      provider: a.provider,
+      adapterName: a.adapterName,
+      queryRaw: a.queryRaw.bind(a),
+      executeRaw: a.executeRaw.bind(a),
     };
+    a.queryRaw = async (query) => {
+      while (this.transactions.current) await this.transactions.current;
+      return on.queryRaw(query);
+    };
+    a.executeRaw = async (query) => {
+      while (this.transactions.current) await this.transactions.current;
+      return on.executeRaw(query);
+    };
+    const start = a.startTransaction.bind(a);
+    a.startTransaction = (isolationLevel) =>
+      // any other level: the adapter's own refusal
+      isolationLevel && isolationLevel !== 'SERIALIZABLE'
+        ? start(isolationLevel)
+        : this.transactions.begin(on, (sql) => a.client.prepare(sql).run());
   }
 
   private async prepared(sql: Sql): Promise<SqliteStatement> {

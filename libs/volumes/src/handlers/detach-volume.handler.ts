@@ -9,9 +9,10 @@ import { applyVolumeScript, reverseVolumeScript } from './volume-script.steps.js
 
 /**
  * volume.detach (reference §8.3): A connections −1, B punch the in-guest detach script (run
- * at once when the guest is up), C undedicate the FCPs left without connections. With
- * `doRollback`, a failure undoes the completed phases in reverse (re-dedicate, re-add the
- * volume in the guest or purge the waiting script, counters back).
+ * at once when the guest is up), C undedicate the FCPs left without connections (or without a
+ * record, as the reference). With `doRollback`, a failure undoes the completed phases in
+ * reverse (re-dedicate, re-add the volume in the guest or purge the waiting script, counters
+ * back).
  */
 @Injectable()
 export class DetachVolumeHandler implements OperationHandler<'volume.detach'> {
@@ -34,14 +35,19 @@ export class DetachVolumeHandler implements OperationHandler<'volume.detach'> {
         if (before) await this.repo.restoreUsage(before);
       }),
     );
-    const emptied =
-      decremented ??
-      (await this.repo.fcps(c.fcps)).filter((f) => f.connections === 0).map((f) => f.fcpId);
     if (c.isRootVolume || c.updateConnectionsOnly) return '';
     // a guest deleted meanwhile has nothing left to detach from
     if (!(await this.hv.imageNameQueryDM()).includes(c.assignerId)) return '';
 
-    const total = (await this.repo.fcps(c.fcps)).reduce((s, f) => s + f.connections, 0);
+    const rows = await this.repo.fcps(c.fcps);
+    const zero = new Set(
+      decremented ?? rows.filter((f) => f.connections === 0).map((f) => f.fcpId),
+    );
+    // An FCP without a row counts as one without connections, as the reference's detach
+    // counts one its FCP table does not know: it is undedicated too (404/8 if it was not).
+    const known = new Set(rows.map((f) => f.fcpId));
+    const emptied = c.fcps.filter((f) => zero.has(f) || !known.has(f));
+    const total = rows.reduce((s, f) => s + f.connections, 0);
     await ctx.step(
       'remove volume in guest',
       () => applyVolumeScript(this.hv, c, 'detach', total),
@@ -66,7 +72,7 @@ export class DetachVolumeHandler implements OperationHandler<'volume.detach'> {
     return '';
   }
 
-  /** −1 per FCP (missing or at 0 counts as 0); returns the FCPs now without connections. */
+  /** −1 per FCP (at 0 stays 0; missing rows skipped); returns the FCPs now without connections. */
   private decrement(c: VolumeConnectionPayload): Promise<string[]> {
     return this.repo.removeConnections(c.fcps, { unreserveEmptied: false });
   }
