@@ -235,6 +235,17 @@ export class AppConfig {
   /** gzip level (0-9) of captured images when the request names none (reference: 6). */
   @Type(() => Number) @IsInt() @Min(0) @Max(9) DEFAULT_COMPRESS_LEVEL = 6;
 
+  // ---- telemetry ----
+  /**
+   * OTLP/HTTP collector base URL (e.g. http://collector:4318): set, the api and workers export
+   * traces to <url>/v1/traces; empty (the default), no tracing SDK is started at all.
+   */
+  @ValidateIf((o: AppConfig) => o.OTEL_EXPORTER_OTLP_ENDPOINT !== '')
+  @Matches(/^https?:\/\/[^\s]+$/, {
+    message: 'OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL (or empty)',
+  })
+  OTEL_EXPORTER_OTLP_ENDPOINT = '';
+
   // ---- volumes ([volume] section) ----
   /** FCP allocation: 0 the reference's default (PCHID-weighted), 1 the same index on every path. */
   @Type(() => Number) @IsIn([0, 1]) GET_FCP_PAIR_WITH_SAME_INDEX = 0;

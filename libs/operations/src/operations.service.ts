@@ -7,6 +7,7 @@ import { AppConfig } from '#config';
 import { type Envelope, Errors, HvError, ModID, ok } from '#envelope';
 import { JOB_CATALOGUE, type JobName, type JobPayload, type QueueName } from '#jobs';
 import { DuplicateRecordError, type OperationRecord, OperationsRepository } from '#persistence';
+import { annotate, Traced } from '#telemetry';
 import { Accepted } from './accepted.js';
 import { BacklogGate } from './backlog-gate.js';
 import { CancelSignals } from './coordination/cancel-signals.service.js';
@@ -87,6 +88,7 @@ export class OperationsService {
   }
 
   /** The operation's row, its place in the guest's line and its job. */
+  @Traced('operation.submit', (kind: JobName) => ({ 'operation.kind': kind }))
   private async enqueue<N extends JobName>(
     kind: N,
     payload: JobPayload<N>,
@@ -98,6 +100,7 @@ export class OperationsService {
     const def = JOB_CATALOGUE[kind];
     const key = opts.idempotencyKey;
     const id = randomUUID();
+    annotate({ 'operation.id': id, ...(target ? { 'operation.userid': target } : {}) });
     let created: OperationRecord;
     try {
       created = await this.ops.create({
