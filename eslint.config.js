@@ -18,6 +18,11 @@ const PRISMA = {
   regex: '^(@prisma/|prisma(/|$))|/generated/(sqlite|postgres)/',
   message: 'Only libs/persistence talks to the database: use its repositories.',
 };
+// libs/telemetry sits low, beside config: hypervisor, operations and the apps import it.
+const LOW = {
+  regex: '^#(?!config$)',
+  message: 'libs/telemetry sits low: it imports no lib but #config.',
+};
 const layers = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
@@ -79,6 +84,11 @@ export default tseslint.config(
   },
   { files: ['libs/**/*.ts'], rules: layers(NOT_APPS, OTHER_LIB, PRISMA) },
   { files: ['libs/persistence/**/*.ts'], rules: layers(NOT_APPS, OTHER_LIB) },
+  {
+    files: ['libs/telemetry/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: layers(NOT_APPS, OTHER_LIB, PRISMA, LOW),
+  },
   { files: ['apps/**/*.ts'], rules: layers(OTHER_LIB, PRISMA) },
   prettier,
 );

@@ -74,6 +74,7 @@ export function startSdk(endpoint: string, role: ProcessRole, transport: string)
         })
       : () => undefined;
   return {
+    flush: () => provider.forceFlush(),
     async shutdown() {
       unregister();
       await provider.shutdown();

@@ -2,6 +2,8 @@ import type { Config } from '#config';
 
 /** What a started tracing SDK offers the process that started it. */
 export interface TracingSdk {
+  /** Exports what is buffered now. */
+  flush(): Promise<void>;
   /** Exports what is still buffered and stops; further spans are dropped. */
   shutdown(): Promise<void>;
 }

@@ -6,3 +6,4 @@ export {
   hostileRequests,
   routesOf,
 } from './hostile-requests.js';
+export { OtlpReceiver, type ReceivedSpan } from './otlp-receiver.js';

@@ -55,6 +55,14 @@ describe('import layering (lint)', () => {
     expect(inApp.length).toBeGreaterThan(0);
   });
 
+  it('keeps libs/telemetry low: no lib but #config', async () => {
+    const found = await restrictedImports(
+      'libs/telemetry/src/fixture.ts',
+      "import { HvError } from '#envelope';\nimport { loadConfig } from '#config';\n",
+    );
+    expect(found).toEqual([expect.stringMatching(/telemetry sits low/)]);
+  });
+
   it('lets libs use the public indexes, and persistence its own client', async () => {
     expect(
       await restrictedImports(

@@ -1,6 +1,5 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eventually } from './http.js';
 
 /** One span as an OTLP/HTTP JSON export carries it, attributes flattened. */
 export interface ReceivedSpan {
@@ -27,6 +26,25 @@ type OtlpValue = {
 type OtlpAttribute = { key: string; value: OtlpValue };
 
 /** A value; an array (e.g. a captured header) as its items joined by commas. */
+/** The parts of an OTLP/HTTP JSON trace export these tests read. */
+interface OtlpExport {
+  resourceSpans?: {
+    resource?: { attributes?: OtlpAttribute[] };
+    scopeSpans?: {
+      spans?: {
+        traceId: string;
+        spanId: string;
+        parentSpanId?: string;
+        name: string;
+        kind: number;
+        attributes?: OtlpAttribute[];
+        links?: { traceId: string; spanId: string }[];
+        status?: { code?: number };
+      }[];
+    }[];
+  }[];
+}
+
 const valueOf = (v: OtlpValue): string | number | boolean =>
   v.arrayValue
     ? (v.arrayValue.values ?? []).map(valueOf).join(',')
@@ -66,14 +84,14 @@ export class OtlpReceiver {
           res.writeHead(404).end();
           return;
         }
-        receiver.take(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        receiver.take(JSON.parse(Buffer.concat(chunks).toString('utf8')) as OtlpExport);
         res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       });
     });
     return receiver;
   }
 
-  private take(body: any): void {
+  private take(body: OtlpExport): void {
     for (const rs of body.resourceSpans ?? []) {
       const service = String(flatten(rs.resource?.attributes)['service.name'] ?? '');
       for (const ss of rs.scopeSpans ?? []) {
@@ -86,7 +104,7 @@ export class OtlpReceiver {
             name: s.name,
             kind: s.kind,
             attributes: flatten(s.attributes),
-            links: (s.links ?? []).map((l: any) => ({ traceId: l.traceId, spanId: l.spanId })),
+            links: (s.links ?? []).map((l) => ({ traceId: l.traceId, spanId: l.spanId })),
             status: s.status?.code ?? 0,
           });
         }
@@ -100,8 +118,18 @@ export class OtlpReceiver {
   }
 
   /** Waits until `check` finds what it looks for among the spans received. */
-  until<T>(check: (spans: ReceivedSpan[]) => T | undefined, what: string, ms = 20_000): Promise<T> {
-    return eventually(() => Promise.resolve(check(this.spans)), ms, what);
+  async until<T>(
+    check: (spans: ReceivedSpan[]) => T | undefined,
+    what: string,
+    ms = 20_000,
+  ): Promise<T> {
+    const end = Date.now() + ms;
+    for (;;) {
+      const found = check(this.spans);
+      if (found !== undefined) return found;
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
   }
 
   close(): Promise<void> {
