@@ -138,6 +138,18 @@ describe('tracing on', () => {
     });
   });
 
+  it('does not count a job parked by BullMQ (DelayedError) as a failure', async () => {
+    const parked = Object.assign(new Error('parked'), { name: 'DelayedError' });
+    const op = { id: 'op-4', kind: 'guest.start', userid: 'U4' };
+    await expect(operationSpan('parked run', op, [], () => Promise.reject(parked))).rejects.toBe(
+      parked,
+    );
+    expect(byName(await exported(), 'parked run')).toMatchObject({
+      status: 0,
+      attributes: { 'operation.delayed': true },
+    });
+  });
+
   it('keeps BullMQ’s idle polls out of the traces, not the polls that fetched a job', async () => {
     await inSpan('getNextJob idle', {}, () => Promise.resolve());
     await inSpan('job context', {}, () => inSpan('getNextJob busy', {}, () => Promise.resolve()));

@@ -39,6 +39,11 @@ function codesOf(e: unknown, prefix: string): Attributes {
 
 function failed(span: Span, e: unknown, prefix: string): void {
   const err = e instanceof Error ? e : new Error(String(e));
+  // BullMQ's way to park a job (its guest's turn, an outage's backoff) is no failure
+  if (err.name === 'DelayedError') {
+    span.setAttribute('operation.delayed', true);
+    return;
+  }
   span.recordException(err);
   span.setStatus({ code: SpanStatusCode.ERROR, message: err.message });
   span.setAttributes(codesOf(e, prefix));
