@@ -16,20 +16,23 @@ import { serviceVersion } from '#config';
 import type { ProcessRole, TracingSdk } from './tracing.js';
 
 /**
- * Root spans nobody asked for: BullMQ traces every idle poll of a queue (`getNextJob`), a trace
- * each few seconds per queue with nothing in it. A poll that fetched a job has the job's
- * context as parent and is kept.
+ * BullMQ's own timers, each a root span of its own: the idle polls of every queue
+ * (`getNextJob`), lock renewals and stalled-job checks, several traces a minute per queue with
+ * nothing in them. Under a job's context (a poll that fetched it) they are kept.
  */
-export class IdlePollSampler implements Sampler {
+const PERIODIC = /^(getNextJob|extendLocks|moveStalledJobsToWait|startStalledCheckTimer)\b/;
+
+/** Drops root spans of BullMQ's timers; samples every other root. */
+export class QueueTimerSampler implements Sampler {
   private readonly on = new AlwaysOnSampler();
 
   shouldSample(_ctx: Context, _traceId: string, name: string): SamplingResult {
-    if (name.startsWith('getNextJob')) return { decision: SamplingDecision.NOT_RECORD };
+    if (PERIODIC.test(name)) return { decision: SamplingDecision.NOT_RECORD };
     return this.on.shouldSample();
   }
 
   toString(): string {
-    return 'IdlePollSampler';
+    return 'QueueTimerSampler';
   }
 }
 
@@ -49,7 +52,7 @@ export function startSdk(endpoint: string, role: ProcessRole, transport: string)
       'service.version': serviceVersion(),
       'hv.transport': transport,
     }),
-    sampler: new ParentBasedSampler({ root: new IdlePollSampler() }),
+    sampler: new ParentBasedSampler({ root: new QueueTimerSampler() }),
     // a client's header or an error message is cut, never exported whole
     spanLimits: { attributeValueLengthLimit: 1024 },
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: tracesUrl(endpoint) }))],

@@ -150,12 +150,19 @@ describe('tracing on', () => {
     });
   });
 
-  it('keeps BullMQ’s idle polls out of the traces, not the polls that fetched a job', async () => {
-    await inSpan('getNextJob idle', {}, () => Promise.resolve());
+  it('keeps BullMQ’s timers out of the traces, not a poll that fetched a job', async () => {
+    for (const timer of ['getNextJob q', 'extendLocks q', 'moveStalledJobsToWait q']) {
+      await inSpan(timer, {}, () => Promise.resolve());
+    }
     await inSpan('job context', {}, () => inSpan('getNextJob busy', {}, () => Promise.resolve()));
+    await inSpan('getNextJobs are not a timer', {}, () => Promise.resolve());
     const names = (await exported()).map((s) => s.name);
-    expect(names).toContain('getNextJob busy');
-    expect(names).not.toContain('getNextJob idle');
+    expect(names).toEqual(
+      expect.arrayContaining(['getNextJob busy', 'getNextJobs are not a timer']),
+    );
+    for (const timer of ['getNextJob q', 'extendLocks q', 'moveStalledJobsToWait q']) {
+      expect(names).not.toContain(timer);
+    }
   });
 });
 
