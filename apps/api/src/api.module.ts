@@ -9,6 +9,7 @@ import { HypervisorModule, LinkProbe } from '#hypervisor';
 import { ImagesModule } from '#images';
 import { OperationsModule } from '#operations';
 import { PersistenceModule } from '#persistence';
+import { TracingShutdown } from '#telemetry';
 import { VolumesModule } from '#volumes';
 import { NicsModule, VswitchesModule } from '#network';
 import { WebhooksModule } from '#webhooks';
@@ -49,6 +50,7 @@ export class ApiModule {
       providers: [
         ReadinessService,
         LinkProbe,
+        TracingShutdown,
         { provide: RouteTable, useValue: routes },
         { provide: APP_PIPE, useFactory: envelopeValidationPipe },
         { provide: APP_FILTER, useClass: EnvelopeFilter },

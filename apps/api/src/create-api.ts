@@ -14,6 +14,7 @@ import { registerOctetStreamParser } from './http/octet-stream.parser.js';
 import { RouteTable } from './http/route-table.js';
 import { envelopeHooks } from './http/envelope.hooks.js';
 import { checkToken } from './http/token-check.js';
+import { nameRequestSpans } from './http/request-span.js';
 import { HttpMetrics } from './metrics/http.metrics.js';
 import { mountDocs } from './openapi/docs.routes.js';
 import { OpenApiDocumentFactory } from './openapi/openapi.document.js';
@@ -33,6 +34,7 @@ export async function createApi(config: Config): Promise<NestFastifyApplication>
   const fastify = adapter.getInstance();
   const routes = new RouteTable();
   routes.attach(fastify);
+  nameRequestSpans(fastify);
   registerJsonBodyParser(fastify);
   registerOctetStreamParser(fastify);
 

@@ -1,9 +1,12 @@
 import { Logger } from '@nestjs/common';
 import { ConfigError, loadConfig } from '#config';
-import { createApi } from './create-api.js';
+import { startTracing } from '#telemetry';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // before the application loads: the http instrumentation patches node:http as fastify loads it
+  await startTracing(config, 'api');
+  const { createApi } = await import('./create-api.js');
   const app = await createApi(config);
   await app.listen({ port: config.PORT, host: config.HOST });
   Logger.log(`api listening on ${await app.getUrl()}`, 'api');

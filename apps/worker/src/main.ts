@@ -1,10 +1,12 @@
 import { Logger } from '@nestjs/common';
 import { ConfigError, loadConfig } from '#config';
+import { startTracing, stopTracing } from '#telemetry';
 import { createWorker } from './create-worker.js';
 import { WorkerModule } from './worker.module.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  await startTracing(config, 'worker'); // before its queues and transport are made
   const app = await createWorker(config);
   const log = new Logger('worker');
   log.log(
@@ -19,13 +21,17 @@ async function main(): Promise<void> {
       log.error('grace period over; exiting with operations still running (they will be retried)');
       process.exit(1);
     }, config.SHUTDOWN_GRACE_S * 1000).unref();
-    app.close().then(
-      () => process.exit(0),
-      (e: unknown) => {
-        log.error(`shutdown failed: ${String(e)}`);
-        process.exit(1);
-      },
-    );
+    // the spans of the operations it finished are exported before it exits
+    app
+      .close()
+      .then(stopTracing)
+      .then(
+        () => process.exit(0),
+        (e: unknown) => {
+          log.error(`shutdown failed: ${String(e)}`);
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -253,6 +253,16 @@ export class AppConfig {
   @Type(() => Number) @IsInt() @Min(0) WEBHOOK_SECRET_GRACE_S = 86_400;
   /** How often a worker moves ended operations from the outbox into delivery jobs, ms. */
   @Type(() => Number) @IsInt() @Min(50) WEBHOOK_RELAY_INTERVAL_MS = 1_000;
+  // ---- telemetry ----
+  /**
+   * OTLP/HTTP collector base URL (e.g. http://collector:4318): set, the api and workers export
+   * traces to <url>/v1/traces; empty (the default), no tracing SDK is started at all.
+   */
+  @ValidateIf((o: AppConfig) => o.OTEL_EXPORTER_OTLP_ENDPOINT !== '')
+  @Matches(/^https?:\/\/[^\s]+$/, {
+    message: 'OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL (or empty)',
+  })
+  OTEL_EXPORTER_OTLP_ENDPOINT = '';
 
   // ---- volumes ([volume] section) ----
   /** FCP allocation: 0 the reference's default (PCHID-weighted), 1 the same index on every path. */

@@ -37,6 +37,19 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('OTEL_EXPORTER_OTLP_ENDPOINT is empty (no tracing) or an http(s) URL', () => {
+    expect(loadConfig({}).OTEL_EXPORTER_OTLP_ENDPOINT).toBe('');
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' })
+        .OTEL_EXPORTER_OTLP_ENDPOINT,
+    ).toBe('http://collector:4318');
+    for (const bad of ['collector:4318', 'grpc://collector:4317', 'http://a b']) {
+      expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: bad })).toThrow(
+        /OTEL_EXPORTER_OTLP_ENDPOINT must be an http/,
+      );
+    }
+  });
+
   it('lists every bad setting at once', () => {
     let caught: unknown;
     try {

@@ -15,4 +15,6 @@ export interface OperationJobData<N extends JobName = JobName> {
   secrets?: Record<string, string>;
   /** Set while the job waits out a hypervisor outage (see outage-retry.ts). */
   outage?: { since: number; retries: number };
+  /** W3C traceparent of the first run's span, when tracing: a later run links to it. */
+  firstRun?: string;
 }

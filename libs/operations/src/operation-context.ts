@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { HvError, HvNotReached } from '#envelope';
 import { type OperationStep, OperationsRepository } from '#persistence';
+import { stepSpan } from '#telemetry';
 import type { CancelSignals } from './coordination/cancel-signals.service.js';
 import type { OperationJobData } from './job-data.js';
 import { waitUnlessCancelled } from './cancellable-wait.js';
@@ -118,7 +119,7 @@ export class OperationContext {
     await this.publish(name);
     const effects: (() => Promise<unknown>)[] = [];
     try {
-      const out = await fn((undo) => effects.push(undo));
+      const out = await stepSpan(name, () => fn((undo) => effects.push(undo)));
       // the end is told by what follows (the next step's start, progress, the job's end)
       await this.record({ name, startedAt, endedAt: new Date().toISOString(), result: 'ok' });
       if (opts.undo) this.undos.push({ name, undo: opts.undo });

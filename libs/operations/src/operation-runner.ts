@@ -9,6 +9,7 @@ import { type Envelope, Errors, HvError, ok } from '#envelope';
 import { landingWindowMs } from '#hypervisor';
 import { JOB_CATALOGUE, type JobDefinition, type JobName, isJobName } from '#jobs';
 import { type OperationRecord, OperationsRepository } from '#persistence';
+import { OperationSpan } from '#telemetry';
 import { CancelSignals } from './coordination/cancel-signals.service.js';
 import { GuestTurns } from './coordination/guest-turns.service.js';
 import { handlerFor } from './handler-lookup.js';
@@ -18,6 +19,7 @@ import { OperationSettler } from './operation-settler.js';
 import { OperationUnwinder } from './operation-unwinder.js';
 import { holdsGuestLine, isSettled } from './operation-view.js';
 import { isLinkFailure, nextOutageRetry } from './outage-retry.js';
+import { jobRun, rememberRun } from './operation-trace.js';
 
 export { HANDLER_REGISTRY } from './handler-lookup.js';
 
@@ -49,6 +51,7 @@ export class OperationRunner {
     private readonly moduleRef: ModuleRef,
   ) {}
 
+  @OperationSpan('operation.run', jobRun)
   async run(job: Job<OperationJobData>, token?: string): Promise<Envelope> {
     if (!isJobName(job.name)) throw new UnrecoverableError(`unknown job ${job.name}`);
     // first of all: whatever took its workers down (a poison payload too) does not run again
@@ -106,6 +109,7 @@ export class OperationRunner {
       await this.settler.leaveLine(ended);
       throw new UnrecoverableError(`operation ${id} ended before it could run`);
     }
+    await rememberRun(job, op.attempts);
     const ctx = new OperationContext(id, this.ops, job, op.steps, this.cancels, {
       settleMs: landingWindowMs(this.cfg),
     });

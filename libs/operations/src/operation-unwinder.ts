@@ -7,10 +7,12 @@ import { type Envelope, Errors, HvError, type StatusRule, ok } from '#envelope';
 import { landingWindowMs } from '#hypervisor';
 import { JOB_CATALOGUE, isJobName } from '#jobs';
 import { type OperationRecord, OperationsRepository } from '#persistence';
+import { OperationSpan } from '#telemetry';
 import { CancelSignals } from './coordination/cancel-signals.service.js';
 import { handlerFor } from './handler-lookup.js';
 import { OperationCancelled, OperationContext, OperationUnwound } from './operation-context.js';
 import { OperationSettler } from './operation-settler.js';
+import { rowRun } from './operation-trace.js';
 
 export interface UnwindOptions {
   /** Why it ends (the envelope it ends with), unless it turns out cancelled. */
@@ -43,6 +45,7 @@ export class OperationUnwinder {
     private readonly moduleRef: ModuleRef,
   ) {}
 
+  @OperationSpan('operation.unwind', rowRun)
   async unwind(op: OperationRecord, o: UnwindOptions): Promise<Envelope> {
     if (!isJobName(op.kind)) throw new Error(`operation ${op.id} of unknown kind ${op.kind}`);
     const payload = plainToInstance(JOB_CATALOGUE[op.kind].payload, op.request);

@@ -12,6 +12,7 @@ import {
   OperationsRepository,
   WebhookOutboxRepository,
 } from '#persistence';
+import { annotate, Traced } from '#telemetry';
 import { Accepted } from './accepted.js';
 import { BacklogGate } from './backlog-gate.js';
 import { CancelSignals } from './coordination/cancel-signals.service.js';
@@ -93,6 +94,7 @@ export class OperationsService {
   }
 
   /** The operation's row, its place in the guest's line and its job. */
+  @Traced('operation.submit', (kind: JobName) => ({ 'operation.kind': kind }))
   private async enqueue<N extends JobName>(
     kind: N,
     payload: JobPayload<N>,
@@ -106,6 +108,7 @@ export class OperationsService {
     const id = randomUUID();
     // before the row, so the operation cannot end before its callback is known (issue #27)
     if (opts.callbackUrl) await this.outbox.setCallback(id, opts.callbackUrl);
+    annotate({ 'operation.id': id, ...(target ? { 'operation.userid': target } : {}) });
     let created: OperationRecord;
     try {
       created = await this.ops.create({

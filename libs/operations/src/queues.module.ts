@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from '#config';
 import { QUEUES } from '#jobs';
+import { queueTelemetry } from '#telemetry';
 import { bullConnection } from './coordination/bull-connection.js';
 
 /** BullMQ connection (REDIS_URL or REDIS_CLUSTER_NODES, QUEUE_PREFIX) and every queue of the catalogue. */
@@ -13,7 +14,8 @@ export class QueuesModule {
       imports: [
         BullModule.forRootAsync({
           inject: [AppConfig],
-          useFactory: (cfg: AppConfig) => bullConnection(cfg, role),
+          // telemetry (when tracing): a job's trace goes on from the submit into the worker
+          useFactory: (cfg: AppConfig) => ({ ...bullConnection(cfg, role), ...queueTelemetry() }),
         }),
         BullModule.registerQueue(...QUEUES.map((name) => ({ name }))),
       ],

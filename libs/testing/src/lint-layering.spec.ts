@@ -55,6 +55,14 @@ describe('import layering (lint)', () => {
     expect(inApp.length).toBeGreaterThan(0);
   });
 
+  it('keeps libs/telemetry low: the hypervisor and operations import it, not the reverse', async () => {
+    const found = await restrictedImports(
+      'libs/telemetry/src/fixture.ts',
+      "import { HypervisorClient } from '#hypervisor';\nimport { loadConfig } from '#config';\n",
+    );
+    expect(found).toEqual([expect.stringMatching(/Layer order/)]);
+  });
+
   it('lets libs use the public indexes, and persistence its own client', async () => {
     expect(
       await restrictedImports(
