@@ -78,7 +78,7 @@ describe('import layering (lint)', () => {
     expect(up.join('\n')).toMatch(/Layer order/);
     const sideways = await restrictedImports(
       'libs/jobs/src/fixture.ts',
-      "import { HypervisorClient } from '#hypervisor';\n",
+      "import { SystemsManagement } from '#hypervisor';\n",
     );
     expect(sideways.join('\n')).toMatch(/Layer order/);
     const featureUp = await restrictedImports(
