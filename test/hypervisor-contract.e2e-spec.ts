@@ -4,9 +4,13 @@ import { Readable } from 'node:stream';
 import { repoRoot } from '#config';
 import { HvError } from '#envelope';
 import {
-  HypervisorClient,
+  CpQueries,
+  HypervisorExchange,
+  type HypervisorTransport,
+  ManagementGuestOps,
   ManagementTools,
   SimulatorTransport,
+  SystemsManagement,
   SmapiTransport,
   type SmapiHealth,
   type WireClientOptions,
@@ -40,10 +44,27 @@ const wireOptions = (port: number): WireClientOptions => ({
 });
 
 type Transport = 'simulator' | 'smapi';
+type HypervisorClient = SystemsManagement & CpQueries & ManagementGuestOps;
+
+/** The three parts over one exchange, answering as one object for the tables below. */
+function partsOver(transport: HypervisorTransport): HypervisorClient {
+  const exchange = new HypervisorExchange(transport, health);
+  const parts = [
+    new SystemsManagement(exchange),
+    new CpQueries(exchange),
+    new ManagementGuestOps(exchange),
+  ];
+  return new Proxy({} as HypervisorClient, {
+    get: (_, name) => {
+      const part = parts.find((p) => name in p) as Record<string | symbol, unknown> | undefined;
+      const value = part?.[name];
+      return typeof value === 'function' ? value.bind(part) : value;
+    },
+  });
+}
 
 async function clientFor(kind: Transport, h: Harness): Promise<HypervisorClient> {
-  if (kind === 'simulator')
-    return new HypervisorClient(new SimulatorTransport(h.url, 5000), health);
+  if (kind === 'simulator') return partsOver(new SimulatorTransport(h.url, 5000));
   const port = await h.sim.wire.listen(0, '127.0.0.1');
   // the simulator's management-guest executables, forwarding to this harness
   const tools = new ManagementTools({
@@ -52,7 +73,7 @@ async function clientFor(kind: Transport, h: Harness): Promise<HypervisorClient>
     longTimeoutMs: 20_000,
     env: { HV_SIMULATOR_URL: h.url },
   });
-  return new HypervisorClient(new SmapiTransport(wireOptions(port), tools), health);
+  return partsOver(new SmapiTransport(wireOptions(port), tools));
 }
 
 const file = (text: string) => Readable.from([Buffer.from(text)]);

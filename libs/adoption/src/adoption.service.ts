@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
-import { HypervisorClient } from '#hypervisor';
+import { SystemsManagement } from '#hypervisor';
 import { ImageStore } from '#images';
 import { AdoptionRepository } from '#persistence';
 import { FcpHardware } from '#volumes';
@@ -39,7 +39,7 @@ export class AdoptionService {
 
   constructor(
     private readonly repo: AdoptionRepository,
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
     private readonly fcpHardware: FcpHardware,
     private readonly store: ImageStore,
   ) {}

@@ -21,3 +21,4 @@ export {
   exactObject,
   mapOf,
 } from './output.decorator.js';
+export { isUserid, type Userid, userid, USERID_PATTERN } from './userid.js';

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '#config';
 import { type Envelope, Errors, ok } from '#envelope';
-import { HypervisorClient, isSmapi, SystemFacts, type VolumeSpaceOutput } from '#hypervisor';
+import {
+  SystemsManagement,
+  CpQueries,
+  isSmapi,
+  SystemFacts,
+  type VolumeSpaceOutput,
+} from '#hypervisor';
 import {
   diskFigures,
   diskPoolDetails,
@@ -18,7 +24,8 @@ const NO_DISK: DiskFigures = { disk_total: 0, disk_used: 0, disk_available: 0 };
 export class HostService {
   constructor(
     private readonly cfg: AppConfig,
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
+    private readonly cp: CpQueries,
     private readonly system: SystemFacts,
   ) {}
 
@@ -95,6 +102,6 @@ export class HostService {
   }
 
   async ssi(): Promise<Envelope<string[]>> {
-    return ok(ssiLines(await this.hv.querySsi()));
+    return ok(ssiLines(await this.cp.querySsi()));
   }
 }

@@ -1,5 +1,6 @@
 import { HvError } from '#envelope';
-import { HypervisorClient } from './hypervisor.client.js';
+import { HypervisorExchange } from './hypervisor.exchange.js';
+import { ManagementGuestOps } from './management-guest.ops.js';
 import type {
   CpReply,
   MgmtArgs,
@@ -54,12 +55,12 @@ const con = (origin: string, spoolId: number): ReaderListFile => ({
   type: 'CON',
 });
 
-describe('HypervisorClient.consoleLog: the reference sequence, purging only what was read', () => {
+describe('ManagementGuestOps.consoleLog: the reference sequence, purging only what was read', () => {
   let hv: FakeHypervisor;
-  let client: HypervisorClient;
+  let client: ManagementGuestOps;
   beforeEach(() => {
     hv = new FakeHypervisor();
-    client = new HypervisorClient(hv, health);
+    client = new ManagementGuestOps(new HypervisorExchange(hv, health));
   });
 
   it("receives the guest's console files only, each purged after its text is in hand", async () => {

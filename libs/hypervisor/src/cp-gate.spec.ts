@@ -1,5 +1,6 @@
 import { HvError } from '#envelope';
-import { HypervisorClient } from './hypervisor.client.js';
+import { CpQueries } from './cp.queries.js';
+import { HypervisorExchange } from './hypervisor.exchange.js';
 import type { CpReply, MgmtReply, SmapiReply } from './protocol.js';
 import type { SmapiHealth } from './smapi-health.js';
 import { HypervisorTransport } from './transport.js';
@@ -29,13 +30,13 @@ const health = { record: () => Promise.resolve() } as unknown as SmapiHealth;
 
 /** Every CP command built from a userid goes through cpCommand(), the one gate. */
 describe.each([
-  ['queryUserPower', (hv: HypervisorClient, id: string) => hv.queryUserPower(id)],
-  ['memberOf', (hv: HypervisorClient, id: string) => hv.memberOf(id)],
-  ['relocating', (hv: HypervisorClient, id: string) => hv.relocating(id)],
-])('HypervisorClient.%s', (_name, ask) => {
+  ['queryUserPower', (cp: CpQueries, id: string) => cp.queryUserPower(id)],
+  ['memberOf', (cp: CpQueries, id: string) => cp.memberOf(id)],
+  ['relocating', (cp: CpQueries, id: string) => cp.relocating(id)],
+])('CpQueries.%s', (_name, ask) => {
   it('refuses a userid that would add an operand; nothing reaches CP', async () => {
     const t = new Recorder();
-    const hv = new HypervisorClient(t, health);
+    const hv = new CpQueries(new HypervisorExchange(t, health));
     await expect(ask(hv, 'LINUX01 LOGOFF')).rejects.toThrow(HvError);
     expect(t.sent).toEqual([]);
   });

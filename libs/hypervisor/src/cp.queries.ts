@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import { Errors } from '#envelope';
 import { cpCommand } from './cp-command.js';
 import { HypervisorExchange } from './hypervisor.exchange.js';
@@ -5,10 +6,17 @@ import { HypervisorExchange } from './hypervisor.exchange.js';
 export type PowerState = 'on' | 'off';
 
 /** CP's answers about users and the system, each command built through cpCommand(). */
-export abstract class CpQueries extends HypervisorExchange {
+@Injectable()
+export class CpQueries {
+  // an ES private field: one test double may stand in for several parts (A & B stays a type)
+  readonly #hv: HypervisorExchange;
+  constructor(hv: HypervisorExchange) {
+    this.#hv = hv;
+  }
+
   /** CP `QUERY SSI`: the cluster's lines as CP prints them; [] when not an SSI member. */
   async querySsi(): Promise<string[]> {
-    const reply = await this.observe(() => this.transport.cp(cpCommand('QUERY', 'SSI')));
+    const reply = await this.#hv.observe(() => this.#hv.transport.cp(cpCommand('QUERY', 'SSI')));
     if (reply.rc === 0) return reply.lines;
     if (reply.rc === 2650) return [];
     throw Errors.cp(`CP QUERY SSI failed: rc ${reply.rc} ${reply.lines.join(' ')}`);
@@ -16,7 +24,7 @@ export abstract class CpQueries extends HypervisorExchange {
 
   /** CP `QUERY USERID`: the management guest's userid and the system it runs on. */
   async queryUserid(): Promise<{ userid: string; systemId: string }> {
-    const reply = await this.observe(() => this.transport.cp(cpCommand('QUERY', 'USERID')));
+    const reply = await this.#hv.observe(() => this.#hv.transport.cp(cpCommand('QUERY', 'USERID')));
     const m = /^(\S+)\s+AT\s+(\S+)/.exec(reply.lines[0] ?? '');
     if (reply.rc !== 0 || !m) {
       throw Errors.cp(`CP QUERY USERID failed: rc ${reply.rc} ${reply.lines.join(' ')}`);
@@ -26,7 +34,9 @@ export abstract class CpQueries extends HypervisorExchange {
 
   /** CP `QUERY CPLEVEL`: the level, generation and IPL lines as CP prints them. */
   async queryCplevel(): Promise<string[]> {
-    const reply = await this.observe(() => this.transport.cp(cpCommand('QUERY', 'CPLEVEL')));
+    const reply = await this.#hv.observe(() =>
+      this.#hv.transport.cp(cpCommand('QUERY', 'CPLEVEL')),
+    );
     if (reply.rc !== 0) {
       throw Errors.cp(`CP QUERY CPLEVEL failed: rc ${reply.rc} ${reply.lines.join(' ')}`);
     }
@@ -38,8 +48,8 @@ export abstract class CpQueries extends HypervisorExchange {
    * (no such user) both read as `off`, as the reference does.
    */
   async queryUserPower(userid: string): Promise<PowerState> {
-    const reply = await this.observe(() =>
-      this.transport.cp(cpCommand('QUERY', 'USER', userid.toUpperCase())),
+    const reply = await this.#hv.observe(() =>
+      this.#hv.transport.cp(cpCommand('QUERY', 'USER', userid.toUpperCase())),
     );
     if (reply.rc === 0) return 'on';
     const text = reply.lines.join(' ');
@@ -53,8 +63,8 @@ export abstract class CpQueries extends HypervisorExchange {
    */
   async memberOf(userid: string): Promise<string | null> {
     const id = userid.toUpperCase();
-    const reply = await this.observe(() =>
-      this.transport.cp(cpCommand('QUERY', 'USER', id, 'AT', 'ALL')),
+    const reply = await this.#hv.observe(() =>
+      this.#hv.transport.cp(cpCommand('QUERY', 'USER', id, 'AT', 'ALL')),
     );
     const m = / AT (\S+)\s*$/.exec(reply.lines[0] ?? '');
     if (reply.rc === 0 && m) return m[1];
@@ -66,7 +76,9 @@ export abstract class CpQueries extends HypervisorExchange {
   /** CP `QUERY VMRELOCATE id`: whether a relocation of the user is in progress. */
   async relocating(userid: string): Promise<boolean> {
     const id = userid.toUpperCase();
-    const reply = await this.observe(() => this.transport.cp(cpCommand('QUERY', 'VMRELOCATE', id)));
+    const reply = await this.#hv.observe(() =>
+      this.#hv.transport.cp(cpCommand('QUERY', 'VMRELOCATE', id)),
+    );
     if (reply.rc !== 0) {
       throw Errors.cp(`CP QUERY VMRELOCATE ${id} failed: rc ${reply.rc} ${reply.lines.join(' ')}`);
     }

@@ -10,17 +10,20 @@ import { HypervisorTransport } from './transport.js';
  * One exchange with the hypervisor, counted in the health counters: a function call that
  * raises HvError with the SMT-layer codes (overallRC 8 + the API's rc/rs, modID 1) when the
  * hypervisor says no, a management-guest operation that raises `mgmtFailure` (overallRC 3,
- * rc 415, rs = the command's rc). The base of HypervisorClient's parts.
+ * rc 415, rs = the command's rc). Injected by each part of the hypervisor's API (the
+ * systems-management functions, the CP queries, the management guest's operations), which are
+ * siblings that each hold an exchange rather than layers of one class: so `observe`, `call`,
+ * `mgmt` and the transport are public, the one way those parts reach the hypervisor.
  */
 @Injectable()
-export abstract class HypervisorExchange {
+export class HypervisorExchange {
   constructor(
-    protected readonly transport: HypervisorTransport,
-    protected readonly health: SmapiHealth,
+    readonly transport: HypervisorTransport,
+    private readonly health: SmapiHealth,
   ) {}
 
   /** Runs one exchange with the hypervisor, counting whether the link answered. */
-  protected async observe<T>(exchange: () => Promise<T>): Promise<T> {
+  async observe<T>(exchange: () => Promise<T>): Promise<T> {
     try {
       const out = await exchange();
       void this.health.record(true);
@@ -32,7 +35,7 @@ export abstract class HypervisorExchange {
     }
   }
 
-  protected async mgmt<T extends MgmtReply>(
+  async mgmt<T extends MgmtReply>(
     op: MgmtOperation,
     args: MgmtArgs,
     input?: Readable,
@@ -43,7 +46,7 @@ export abstract class HypervisorExchange {
     return reply;
   }
 
-  protected async call<T>(fn: SmapiFunction, target: string, params?: object): Promise<T> {
+  async call<T>(fn: SmapiFunction, target: string, params?: object): Promise<T> {
     const reply = await this.observe(() =>
       this.transport.smapi<T>(fn, target.toUpperCase(), params),
     );

@@ -5,8 +5,10 @@ export { SimulatorTransport } from './simulator.transport.js';
 export { SmapiTransport } from './smapi.transport.js';
 export { createHypervisorTransport } from './transport.factory.js';
 export { landingWindowMs } from './landing-window.js';
-export { HypervisorClient } from './hypervisor.client.js';
-export type { PowerState } from './cp.queries.js';
+export { HypervisorExchange } from './hypervisor.exchange.js';
+export { SystemsManagement } from './hypervisor.client.js';
+export { CpQueries, type PowerState } from './cp.queries.js';
+export { ManagementGuestOps } from './management-guest.ops.js';
 export { SystemFacts, type HostSystemFacts } from './system-facts.js';
 export {
   cpSizeMb,

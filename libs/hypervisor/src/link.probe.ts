@@ -5,7 +5,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { AppConfig } from '#config';
-import { HypervisorClient } from './hypervisor.client.js';
+import { HypervisorExchange } from './hypervisor.exchange.js';
 
 /**
  * Pings the hypervisor link every HV_PROBE_INTERVAL_S, so the shared health counters notice a
@@ -20,7 +20,7 @@ export class LinkProbe implements OnApplicationBootstrap, OnApplicationShutdown 
 
   constructor(
     private readonly cfg: AppConfig,
-    private readonly hv: HypervisorClient,
+    private readonly exchange: HypervisorExchange,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -35,7 +35,7 @@ export class LinkProbe implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   private async probe(): Promise<void> {
-    const up = await this.hv.ping();
+    const up = await this.exchange.ping();
     // Log transitions only: a down link would otherwise log every few seconds.
     if (up !== this.up) {
       if (up) this.log.log('hypervisor link is back');

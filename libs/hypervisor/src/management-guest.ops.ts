@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
+import { Injectable } from '@nestjs/common';
 import { cpCommand } from './cp-command.js';
-import { CpQueries } from './cp.queries.js';
+import { HypervisorExchange } from './hypervisor.exchange.js';
 import { mgmtFailure } from './mgmt.error.js';
 import type {
   MgmtArgs,
@@ -17,13 +18,20 @@ import { tolerating } from './smapi.tolerance.js';
  * What the management guest does for the service: commands in guests over IUCV, console
  * output, disk images, reader files, boot maps and new disks' file systems.
  */
-export abstract class ManagementGuestOps extends CpQueries {
+@Injectable()
+export class ManagementGuestOps {
+  // an ES private field: one test double may stand in for several parts (A & B stays a type)
+  readonly #hv: HypervisorExchange;
+  constructor(hv: HypervisorExchange) {
+    this.#hv = hv;
+  }
+
   /**
    * A command in the guest's OS over IUCV (the reference's execcmdonvm): its output lines.
    * Raises `mgmtFailure` when the guest is not reachable or the command fails.
    */
   async execInGuest(userid: string, cmd: string): Promise<string[]> {
-    return (await this.mgmt('execcmd', { userid: userid.toUpperCase(), cmd })).lines;
+    return (await this.#hv.mgmt('execcmd', { userid: userid.toUpperCase(), cmd })).lines;
   }
 
   /**
@@ -39,19 +47,19 @@ export abstract class ManagementGuestOps extends CpQueries {
    */
   async consoleLog(userid: string): Promise<string[]> {
     const guest = userid.toUpperCase();
-    await tolerating(this.call('Image_Console_Get', guest), [8, 8]);
-    await this.observe(() => this.transport.cp(cpCommand('SPOOL', 'READER', 'CLASS', '*')));
-    const listed = await this.mgmt<ReaderListReply>('rdrlist', {});
+    await tolerating(this.#hv.call('Image_Console_Get', guest), [8, 8]);
+    await this.#hv.observe(() => this.#hv.transport.cp(cpCommand('SPOOL', 'READER', 'CLASS', '*')));
+    const listed = await this.#hv.mgmt<ReaderListReply>('rdrlist', {});
     const consoles = (listed.files ?? []).filter(
       (f) => f.origin === guest && f.spoolClass === 'T' && f.type === 'CON',
     );
     const lines: string[] = [];
     for (const { spoolId } of consoles) {
       const spoolid = String(spoolId);
-      const text = await this.observe(() => this.transport.mgmt('rdrreceive', { spoolid }));
+      const text = await this.#hv.observe(() => this.#hv.transport.mgmt('rdrreceive', { spoolid }));
       if (text.rc !== 0) continue; // as the reference: a file that cannot be received is skipped
       lines.push(...text.lines);
-      await this.mgmt('purge', { spoolid });
+      await this.#hv.mgmt('purge', { spoolid });
     }
     return lines;
   }
@@ -69,7 +77,7 @@ export abstract class ManagementGuestOps extends CpQueries {
     onBytes?: (n: number) => void,
   ): Promise<{ bytes: number; lines: string[] }> {
     const args = { userid: userid.toUpperCase(), vdev };
-    const r = await this.mgmt<UnpackDiskImageReply>('unpackdiskimage', args, image, onBytes);
+    const r = await this.#hv.mgmt<UnpackDiskImageReply>('unpackdiskimage', args, image, onBytes);
     return { bytes: r.bytes ?? 0, lines: r.lines };
   }
 
@@ -79,7 +87,7 @@ export abstract class ManagementGuestOps extends CpQueries {
    */
   async createDiskImage(userid: string, vdev: string, compressLevel: number): Promise<Readable> {
     const args = { userid: userid.toUpperCase(), vdev, compression: String(compressLevel) };
-    const out = await this.observe(() => this.transport.mgmtFile('creatediskimage', args));
+    const out = await this.#hv.observe(() => this.#hv.transport.mgmtFile('creatediskimage', args));
     if ('rc' in out) throw mgmtFailure(`creatediskimage ${Object.values(args).join(' ')}`, out);
     return out;
   }
@@ -91,18 +99,18 @@ export abstract class ManagementGuestOps extends CpQueries {
     opts: { spoolClass?: string; name: string },
   ): Promise<number> {
     const args = { userid: userid.toUpperCase(), class: opts.spoolClass ?? 'X', name: opts.name };
-    const r = await this.mgmt<PunchReply>('punch', args, file);
+    const r = await this.#hv.mgmt<PunchReply>('punch', args, file);
     return r.spoolId ?? 0;
   }
 
   /** Purges one spool file from the user's reader. */
   async purgeReaderFile(userid: string, spoolId: number): Promise<void> {
-    await this.mgmt('purge', { userid: userid.toUpperCase(), spoolid: String(spoolId) });
+    await this.#hv.mgmt('purge', { userid: userid.toUpperCase(), spoolid: String(spoolId) });
   }
 
   /** The spool files in the user's reader, oldest first. */
   async readerFiles(userid: string): Promise<ReaderFile[]> {
-    const r = await this.mgmt<QueryReaderReply>('queryrdr', { userid: userid.toUpperCase() });
+    const r = await this.#hv.mgmt<QueryReaderReply>('queryrdr', { userid: userid.toUpperCase() });
     return r.files ?? [];
   }
 
@@ -112,7 +120,7 @@ export abstract class ManagementGuestOps extends CpQueries {
    * script's exit code and output either way: callers read `RESULT PATHS:` or `Exit MSG:`.
    */
   async refreshBootmap(args: MgmtArgs): Promise<MgmtReply> {
-    return this.observe(() => this.transport.mgmt('refresh_bootmap', args));
+    return this.#hv.observe(() => this.#hv.transport.mgmt('refresh_bootmap', args));
   }
 
   /**
@@ -124,7 +132,7 @@ export abstract class ManagementGuestOps extends CpQueries {
     vdev: string,
     fs: { fstype: string; deviceType: string; mode: string },
   ): Promise<void> {
-    await this.mgmt('installfs', {
+    await this.#hv.mgmt('installfs', {
       userid: userid.toUpperCase(),
       vdev,
       fstype: fs.fstype,

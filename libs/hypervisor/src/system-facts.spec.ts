@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppConfig } from '#config';
 import { HvError } from '#envelope';
-import type { HypervisorClient } from './hypervisor.client.js';
+import type { CpQueries } from './cp.queries.js';
+import type { SystemsManagement } from './hypervisor.client.js';
 import { SystemFacts } from './system-facts.js';
 
 const SYSINFO = [
@@ -26,14 +27,14 @@ const hv = {
   systemInformationQuery: () =>
     Promise.resolve(['REAL_STORAGE=STORAGE=64G CONFIGURED=64G STANDBY=0']),
   systemPerformanceInformationQuery: () => Promise.resolve(['MEMORY_IN_USE=262144']),
-} as unknown as HypervisorClient;
+} as unknown as SystemsManagement & CpQueries;
 
 function factsWith(sysinfo: string | undefined): SystemFacts {
   const dir = mkdtempSync(join(tmpdir(), 'sysinfo-'));
   const path = join(dir, 'sysinfo');
   if (sysinfo !== undefined) writeFileSync(path, sysinfo);
   const cfg = { HV_TRANSPORT: 'smapi', HV_SYSINFO_PATH: path } as AppConfig;
-  return new SystemFacts(cfg, hv);
+  return new SystemFacts(cfg, hv, hv);
 }
 
 describe('SystemFacts over smapi: the reference getHost GENERAL sources', () => {

@@ -3,7 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { AppConfig } from '#config';
 import { Errors } from '#envelope';
 import { cpTimestamp } from './cp-timestamp.js';
-import { HypervisorClient } from './hypervisor.client.js';
+import { CpQueries } from './cp.queries.js';
+import { SystemsManagement } from './hypervisor.client.js';
 import {
   iplLine,
   memoryInUseMb,
@@ -52,12 +53,13 @@ function required<T>(value: T | undefined, what: string, where: string): T {
 export class SystemFacts {
   constructor(
     private readonly cfg: AppConfig,
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
+    private readonly cp: CpQueries,
   ) {}
 
   /** The hypervisor name alone (FCP templates and connectors repeat it): one CP QUERY USERID. */
   async hostname(): Promise<string> {
-    return (await this.hv.queryUserid()).systemId;
+    return (await this.cp.queryUserid()).systemId;
   }
 
   query(): Promise<HostSystemFacts> {
@@ -65,7 +67,7 @@ export class SystemFacts {
   }
 
   private async simulated(): Promise<HostSystemFacts> {
-    const [sys, me] = await Promise.all([this.hv.systemInfoQuery(), this.hv.queryUserid()]);
+    const [sys, me] = await Promise.all([this.hv.systemInfoQuery(), this.cp.queryUserid()]);
     return {
       systemId: sys.systemId,
       userid: me.userid,
@@ -92,8 +94,8 @@ export class SystemFacts {
 
   private async asReference(): Promise<HostSystemFacts> {
     const [me, cplevel, info, perf, sysinfo] = await Promise.all([
-      this.hv.queryUserid(),
-      this.hv.queryCplevel(),
+      this.cp.queryUserid(),
+      this.cp.queryCplevel(),
       this.hv.systemInformationQuery(),
       this.hv.systemPerformanceInformationQuery(),
       this.sysinfo(),

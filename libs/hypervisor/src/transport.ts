@@ -8,7 +8,7 @@ import type {
   SmapiReply,
 } from './protocol.js';
 
-/** How HypervisorClient reaches the hypervisor; chosen by HV_TRANSPORT. */
+/** How the hypervisor's API (HypervisorExchange) reaches the hypervisor; chosen by HV_TRANSPORT. */
 export abstract class HypervisorTransport {
   /** Calls one systems-management API function; resolves with its rc/rs, never throws on rc≠0. */
   abstract smapi<T>(fn: SmapiFunction, target: string, params?: object): Promise<SmapiReply<T>>;

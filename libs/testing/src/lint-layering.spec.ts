@@ -58,7 +58,7 @@ describe('import layering (lint)', () => {
   it('keeps libs/telemetry low: the hypervisor and operations import it, not the reverse', async () => {
     const found = await restrictedImports(
       'libs/telemetry/src/fixture.ts',
-      "import { HypervisorClient } from '#hypervisor';\nimport { loadConfig } from '#config';\n",
+      "import { SystemsManagement } from '#hypervisor';\nimport { loadConfig } from '#config';\n",
     );
     expect(found).toEqual([expect.stringMatching(/Layer order/)]);
   });
@@ -86,7 +86,7 @@ describe('import layering (lint)', () => {
     expect(up.join('\n')).toMatch(/Layer order/);
     const sideways = await restrictedImports(
       'libs/jobs/src/fixture.ts',
-      "import { HypervisorClient } from '#hypervisor';\n",
+      "import { SystemsManagement } from '#hypervisor';\n",
     );
     expect(sideways.join('\n')).toMatch(/Layer order/);
     const featureUp = await restrictedImports(

@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig, createRedisClient, type RedisClient } from '#config';
-import { HypervisorClient } from '#hypervisor';
+import { HypervisorExchange } from '#hypervisor';
 import { DatabaseHealth, OperationsRepository } from '#persistence';
 
 interface Check {
@@ -31,7 +31,7 @@ export class ReadinessService implements OnApplicationShutdown {
   constructor(
     cfg: AppConfig,
     private readonly db: DatabaseHealth,
-    private readonly hv: HypervisorClient,
+    private readonly exchange: HypervisorExchange,
     private readonly ops: OperationsRepository,
   ) {
     this.client = createRedisClient(cfg, 'api', { lazyConnect: true });
@@ -55,7 +55,7 @@ export class ReadinessService implements OnApplicationShutdown {
         return undefined;
       }),
       probe(async () => {
-        if (!(await this.hv.ping())) throw new Error('hypervisor does not answer');
+        if (!(await this.exchange.ping())) throw new Error('hypervisor does not answer');
         return undefined;
       }),
     ]);

@@ -1,8 +1,14 @@
 import { HvError } from '#envelope';
 import { startHarness, userDirectory, type Harness } from '../testing/simulator.harness.js';
-import { HypervisorClient, SimulatorTransport, type SmapiHealth } from '#hypervisor';
+import {
+  CpQueries,
+  HypervisorExchange,
+  SimulatorTransport,
+  type SmapiHealth,
+  SystemsManagement,
+} from '#hypervisor';
 
-describe('HypervisorClient SSI and system calls over the simulator transport', () => {
+describe('CpQueries and SystemsManagement: SSI and system calls over the simulator transport', () => {
   const records: boolean[] = [];
   // Stands in for the Redis-backed counters.
   const health = {
@@ -11,15 +17,17 @@ describe('HypervisorClient SSI and system calls over the simulator transport', (
       return Promise.resolve();
     },
   } as unknown as SmapiHealth;
-  const clientOf = (h: Harness) =>
-    new HypervisorClient(new SimulatorTransport(h.url, 5000), health);
+  const clientOf = (h: Harness) => {
+    const exchange = new HypervisorExchange(new SimulatorTransport(h.url, 5000), health);
+    return { exchange, cp: new CpQueries(exchange), hv: new SystemsManagement(exchange) };
+  };
 
   it('reads QUERY SSI, QUERY USERID and relocates with typed answers', async () => {
     const h = await startHarness();
     try {
-      const hv = clientOf(h);
-      expect((await hv.querySsi())[0]).toBe('SSI Name: HVSSI');
-      expect(await hv.queryUserid()).toEqual({ userid: 'HVSIMMGR', systemId: 'HVSIM1' });
+      const { cp, hv } = clientOf(h);
+      expect((await cp.querySsi())[0]).toBe('SSI Name: HVSSI');
+      expect(await cp.queryUserid()).toEqual({ userid: 'HVSIMMGR', systemId: 'HVSIM1' });
       await hv.imageCreateDM('LINUX01', userDirectory('LINUX01'));
       await hv.imageActivate('LINUX01');
       const err = await hv
@@ -37,15 +45,15 @@ describe('HypervisorClient SSI and system calls over the simulator transport', (
 
   it('answers [] for QUERY SSI outside a cluster; ping counts in the health records', async () => {
     const h = await startHarness({ ssiMembers: 1 });
-    const hv = clientOf(h);
+    const { cp, exchange } = clientOf(h);
     try {
-      expect(await hv.querySsi()).toEqual([]);
+      expect(await cp.querySsi()).toEqual([]);
       records.length = 0;
-      expect(await hv.ping()).toBe(true);
+      expect(await exchange.ping()).toBe(true);
     } finally {
       await h.close();
     }
-    expect(await hv.ping()).toBe(false);
+    expect(await exchange.ping()).toBe(false);
     await new Promise((r) => setImmediate(r));
     expect(records).toEqual([true, false]);
   });

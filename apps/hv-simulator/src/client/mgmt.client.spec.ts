@@ -3,13 +3,21 @@ import { buffer } from 'node:stream/consumers';
 import { HvError } from '#envelope';
 import { diskContent, imageOf, md5 } from '../testing/disk-image.fixtures.js';
 import { startHarness, userDirectory, type Harness } from '../testing/simulator.harness.js';
-import { HypervisorClient, isMgmtFailure, SimulatorTransport, type SmapiHealth } from '#hypervisor';
+import {
+  HypervisorExchange,
+  isMgmtFailure,
+  ManagementGuestOps,
+  SimulatorTransport,
+  type SmapiHealth,
+  SystemsManagement,
+} from '#hypervisor';
 
 const CYL = 737_280;
 
-describe('HypervisorClient management-guest operations over the simulator transport', () => {
+describe('ManagementGuestOps operations over the simulator transport', () => {
   let h: Harness;
-  let client: HypervisorClient;
+  let hv: SystemsManagement;
+  let guestOps: ManagementGuestOps;
   const records: boolean[] = [];
   // Stands in for the Redis-backed counters: only what observe() calls.
   const health = {
@@ -18,8 +26,9 @@ describe('HypervisorClient management-guest operations over the simulator transp
       return Promise.resolve();
     },
   } as unknown as SmapiHealth;
-  const clientWith = (timeoutMs: number) =>
-    new HypervisorClient(new SimulatorTransport(h.url, timeoutMs), health);
+  const exchangeWith = (timeoutMs: number) =>
+    new HypervisorExchange(new SimulatorTransport(h.url, timeoutMs), health);
+  const clientWith = (timeoutMs: number) => new ManagementGuestOps(exchangeWith(timeoutMs));
 
   const content = diskContent(2 * CYL, 5);
   const image = imageOf(content, { type: 'CKD', units: 2, compressLevel: 6 });
@@ -30,9 +39,10 @@ describe('HypervisorClient management-guest operations over the simulator transp
   beforeEach(async () => {
     records.length = 0;
     h = await startHarness();
-    client = clientWith(5000);
-    await client.imageCreateDM('linux01', userDirectory('LINUX01'));
-    await client.imageDiskCreateDM('linux01', {
+    hv = new SystemsManagement(exchangeWith(5000));
+    guestOps = clientWith(5000);
+    await hv.imageCreateDM('linux01', userDirectory('LINUX01'));
+    await hv.imageDiskCreateDM('linux01', {
       vdev: '0100',
       deviceType: '3390',
       pool: 'POOL1',
@@ -44,12 +54,12 @@ describe('HypervisorClient management-guest operations over the simulator transp
 
   it('deploys and captures an image, streaming both ways', async () => {
     const seen: number[] = [];
-    const r = await client.unpackDiskImage('linux01', '0100', stream(image), (n) => seen.push(n));
+    const r = await guestOps.unpackDiskImage('linux01', '0100', stream(image), (n) => seen.push(n));
     expect(r.bytes).toBe(2 * CYL);
     expect(seen.at(-1)).toBe(image.length);
     expect((await h.diskMd5('LINUX01', '0100')).md5).toBe(md5(content));
 
-    const out = await client.createDiskImage('linux01', '0100', 6);
+    const out = await guestOps.createDiskImage('linux01', '0100', 6);
     expect(out).toBeInstanceOf(Readable);
     expect(md5(await buffer(out))).toBe(md5(image));
     expect(records.every(Boolean)).toBe(true);
@@ -57,7 +67,7 @@ describe('HypervisorClient management-guest operations over the simulator transp
   });
 
   it('raises HvError(3, 415, rc) with the ERROR lines when a command fails', async () => {
-    const err = await client.unpackDiskImage('nosuch', '0100', stream(image)).then(
+    const err = await guestOps.unpackDiskImage('nosuch', '0100', stream(image)).then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -69,43 +79,43 @@ describe('HypervisorClient management-guest operations over the simulator transp
     );
     expect(isMgmtFailure(err)).toBe(true);
 
-    await client.imageActivate('LINUX01');
-    await expect(client.createDiskImage('LINUX01', '0100', 6)).rejects.toMatchObject({
+    await hv.imageActivate('LINUX01');
+    await expect(guestOps.createDiskImage('LINUX01', '0100', 6)).rejects.toMatchObject({
       rs: 3,
       message: expect.stringContaining('currently running'),
     });
-    await expect(client.createDiskImage('LINUX01', '0100', 10)).rejects.toMatchObject({ rs: 1 });
+    await expect(guestOps.createDiskImage('LINUX01', '0100', 10)).rejects.toMatchObject({ rs: 1 });
     // The hypervisor answered each time: the link is healthy.
     expect(records.every(Boolean)).toBe(true);
   });
 
   it('punches, lists and purges reader files', async () => {
-    const id = await client.punchFile('linux01', Readable.from([Buffer.from('echo hi\n')]), {
+    const id = await guestOps.punchFile('linux01', Readable.from([Buffer.from('echo hi\n')]), {
       name: 'hostname.sh',
     });
-    const id2 = await client.punchFile('LINUX01', Readable.from([Buffer.from('x')]), {
+    const id2 = await guestOps.punchFile('LINUX01', Readable.from([Buffer.from('x')]), {
       spoolClass: 'A',
       name: 'cfgdrive.tgz',
     });
-    expect(await client.readerFiles('LINUX01')).toEqual([
+    expect(await guestOps.readerFiles('LINUX01')).toEqual([
       expect.objectContaining({ spoolId: id, spoolClass: 'X', name: 'hostname.sh', size: 8 }),
       expect.objectContaining({ spoolId: id2, spoolClass: 'A', name: 'cfgdrive.tgz', size: 1 }),
     ]);
-    await client.purgeReaderFile('LINUX01', id);
-    expect((await client.readerFiles('LINUX01')).map((f) => f.spoolId)).toEqual([id2]);
-    await expect(client.purgeReaderFile('LINUX01', id)).rejects.toMatchObject({
+    await guestOps.purgeReaderFile('LINUX01', id);
+    expect((await guestOps.readerFiles('LINUX01')).map((f) => f.spoolId)).toEqual([id2]);
+    await expect(guestOps.purgeReaderFile('LINUX01', id)).rejects.toMatchObject({
       overallRC: 3,
       rs: 3,
       message: expect.stringContaining('HCP042E'),
     });
     await expect(
-      client.punchFile('NOSUCH', Readable.from([Buffer.from('x')]), { name: 'a' }),
+      guestOps.punchFile('NOSUCH', Readable.from([Buffer.from('x')]), { name: 'a' }),
     ).rejects.toMatchObject({ message: expect.stringContaining('HCP053E NOSUCH') });
   });
 
   it('transport failures and stalls raise hvUnreachable / hvTimeout and count as failures', async () => {
     await h.http('POST', '/admin/faults', { function: 'creatediskimage', crash: 'http500' });
-    await expect(client.createDiskImage('LINUX01', '0100', 6)).rejects.toMatchObject({
+    await expect(guestOps.createDiskImage('LINUX01', '0100', 6)).rejects.toMatchObject({
       overallRC: 99,
     });
     await h.http('POST', '/admin/faults', { function: 'unpackdiskimage', hang_ms: 1000 });
@@ -120,7 +130,7 @@ describe('HypervisorClient management-guest operations over the simulator transp
         this.destroy(new Error('disk read error'));
       },
     });
-    await expect(client.unpackDiskImage('LINUX01', '0100', broken)).rejects.toThrow(
+    await expect(guestOps.unpackDiskImage('LINUX01', '0100', broken)).rejects.toThrow(
       'disk read error',
     );
     expect(records).toHaveLength(counted);

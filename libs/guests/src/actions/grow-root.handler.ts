@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { HypervisorClient } from '#hypervisor';
+import { CpQueries, ManagementGuestOps } from '#hypervisor';
 import type { GrowRootVolumePayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
@@ -36,24 +36,25 @@ const SCRIPT = [
 @Injectable()
 export class GrowRootVolumeHandler implements OperationHandler<'guest.grow-root-volume'> {
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly cp: CpQueries,
+    private readonly guestOps: ManagementGuestOps,
     private readonly guests: GuestsRepository,
   ) {}
 
   async run(p: GrowRootVolumePayload, ctx: OperationContext): Promise<''> {
     await requireManagedGuest(this.guests, p.userid);
-    await punchConfigFile(this.hv, ctx, p.userid, {
+    await punchConfigFile(this.guestOps, ctx, p.userid, {
       step: 'punch grow script',
       name: GROW_ROOT_SCRIPT,
       content: SCRIPT,
     });
-    if ((await this.hv.queryUserPower(p.userid)) !== 'on') return '';
-    if (!(await reachable(this.hv, p.userid))) {
+    if ((await this.cp.queryUserPower(p.userid)) !== 'on') return '';
+    if (!(await reachable(this.guestOps, p.userid))) {
       await ctx.skip('run guest configuration', 'the guest OS does not answer: runs at next boot');
       return '';
     }
     await ctx.step('run guest configuration', () =>
-      this.hv.execInGuest(p.userid, START_GUEST_CONFIGURE),
+      this.guestOps.execInGuest(p.userid, START_GUEST_CONFIGURE),
     );
     return '';
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Errors, HvError, ModID } from '#envelope';
-import { HypervisorClient } from '#hypervisor';
+import { SystemsManagement, CpQueries, ManagementGuestOps } from '#hypervisor';
 import type { ResizeCpusPayload, ResizeMemPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
@@ -11,16 +11,16 @@ import { replaceDirectory, restoreDirectory } from './resize.handlers.js';
 const hex2 = (n: number) => n.toString(16).toUpperCase().padStart(2, '0');
 
 /** 409 rs 1 (modID 10) unless the guest is logged on: live changes need a running guest. */
-async function requireActive(hv: HypervisorClient, userid: string, what: string): Promise<void> {
-  if ((await hv.queryUserPower(userid)) !== 'on') {
+async function requireActive(cp: CpQueries, userid: string, what: string): Promise<void> {
+  if ((await cp.queryUserPower(userid)) !== 'on') {
     throw Errors.conflict(ModID.GUEST, 1, `Guest '${userid}' is not active, ${what} needs it on`);
   }
 }
 
 /** Runs guest commands; a failure becomes the given guest reason code (transport: retried). */
-async function inGuest(hv: HypervisorClient, userid: string, rs: number, cmd: string) {
+async function inGuest(guestOps: ManagementGuestOps, userid: string, rs: number, cmd: string) {
   try {
-    return await hv.execInGuest(userid, cmd);
+    return await guestOps.execInGuest(userid, cmd);
   } catch (e) {
     if (e instanceof HvError && e.overallRC === 3) {
       throw Errors.guest(rs, `Failed to run '${cmd}' on guest ${userid}: ${e.message}`);
@@ -39,14 +39,16 @@ async function inGuest(hv: HypervisorClient, userid: string, rs: number, cmd: st
 @Injectable()
 export class LiveResizeCpusHandler implements OperationHandler<'guest.live-resize-cpus'> {
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
+    private readonly cp: CpQueries,
+    private readonly guestOps: ManagementGuestOps,
     private readonly guests: GuestsRepository,
   ) {}
 
   async run({ userid, cpuCnt }: ResizeCpusPayload, ctx: OperationContext): Promise<''> {
     await requireManagedGuest(this.guests, userid);
-    await requireActive(this.hv, userid, 'live resize of CPUs');
-    const online = (await inGuest(this.hv, userid, 7, 'lscpu --parse=ADDRESS')).filter((l) =>
+    await requireActive(this.cp, userid, 'live resize of CPUs');
+    const online = (await inGuest(this.guestOps, userid, 7, 'lscpu --parse=ADDRESS')).filter((l) =>
       /^\d+$/.test(l.trim()),
     ).length;
     if (cpuCnt < online) {
@@ -67,11 +69,11 @@ export class LiveResizeCpusHandler implements OperationHandler<'guest.live-resiz
     if (cpuCnt === online) return '';
     const addrs = Array.from({ length: cpuCnt - online }, (_, i) => online + i);
     await ctx.step('define cpus', () =>
-      inGuest(this.hv, userid, 7, `vmcp def cpu ${addrs.map(hex2).join(' ')}`),
+      inGuest(this.guestOps, userid, 7, `vmcp def cpu ${addrs.map(hex2).join(' ')}`),
     );
-    await ctx.step('rescan cpus', () => inGuest(this.hv, userid, 8, 'chcpu -r'));
+    await ctx.step('rescan cpus', () => inGuest(this.guestOps, userid, 8, 'chcpu -r'));
     await ctx.step('enable cpus', () =>
-      inGuest(this.hv, userid, 15, `chcpu -e ${addrs.join(',')}`),
+      inGuest(this.guestOps, userid, 15, `chcpu -e ${addrs.join(',')}`),
     );
     return '';
   }
@@ -86,14 +88,16 @@ export class LiveResizeCpusHandler implements OperationHandler<'guest.live-resiz
 @Injectable()
 export class LiveResizeMemHandler implements OperationHandler<'guest.live-resize-mem'> {
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
+    private readonly cp: CpQueries,
+    private readonly guestOps: ManagementGuestOps,
     private readonly guests: GuestsRepository,
   ) {}
 
   async run({ userid, size }: ResizeMemPayload, ctx: OperationContext): Promise<''> {
     await requireManagedGuest(this.guests, userid);
-    await requireActive(this.hv, userid, 'live resize of memory');
-    const lines = await inGuest(this.hv, userid, 11, 'lsmem -b');
+    await requireActive(this.cp, userid, 'live resize of memory');
+    const lines = await inGuest(this.guestOps, userid, 11, 'lsmem -b');
     const total = /Total online memory:\s*(\d+)/.exec(lines.join('\n'));
     const activeMb = total ? Math.floor(Number(total[1]) / 1024 ** 2) : 0;
     const wantMb = sizeMb(size);
@@ -115,9 +119,11 @@ export class LiveResizeMemHandler implements OperationHandler<'guest.live-resize
     const increase = wantMb - activeMb;
     if (increase === 0) return '';
     await ctx.step('define standby storage', () =>
-      inGuest(this.hv, userid, 11, `vmcp def storage standby ${increase}M`),
+      inGuest(this.guestOps, userid, 11, `vmcp def storage standby ${increase}M`),
     );
-    await ctx.step('online memory', () => inGuest(this.hv, userid, 17, `chmem -e ${increase}M`));
+    await ctx.step('online memory', () =>
+      inGuest(this.guestOps, userid, 17, `chmem -e ${increase}M`),
+    );
     return '';
   }
 }

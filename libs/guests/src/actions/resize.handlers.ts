@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Errors, HvError } from '#envelope';
-import { HypervisorClient, tolerating } from '#hypervisor';
+import { SystemsManagement, tolerating } from '#hypervisor';
 import type { ResizeCpusPayload, ResizeMemPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
@@ -14,7 +14,7 @@ import { requireManagedGuest } from '../managed-guest.js';
  * `undo` runs if the operation fails later (live resizes put the old entry back).
  */
 export async function replaceDirectory(
-  hv: HypervisorClient,
+  hv: SystemsManagement,
   ctx: OperationContext,
   userid: string,
   lines: string[],
@@ -44,7 +44,7 @@ export async function replaceDirectory(
 
 /** Puts an entry back as it was (the undo of a live resize): lock, replace. */
 export async function restoreDirectory(
-  hv: HypervisorClient,
+  hv: SystemsManagement,
   userid: string,
   lines: string[],
 ): Promise<void> {
@@ -54,7 +54,7 @@ export async function restoreDirectory(
 
 /** Reads the entry, computes the change; a no-op is recorded as a skipped step. */
 async function resizeEntry(
-  hv: HypervisorClient,
+  hv: SystemsManagement,
   ctx: OperationContext,
   userid: string,
   change: (directory: string[]) => DirectoryChange,
@@ -78,7 +78,7 @@ async function resizeEntry(
 @Injectable()
 export class ResizeCpusHandler implements OperationHandler<'guest.resize-cpus'> {
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
     private readonly guests: GuestsRepository,
   ) {}
 
@@ -98,7 +98,7 @@ export class ResizeCpusHandler implements OperationHandler<'guest.resize-cpus'> 
 @Injectable()
 export class ResizeMemHandler implements OperationHandler<'guest.resize-mem'> {
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
     private readonly guests: GuestsRepository,
   ) {}
 

@@ -1,7 +1,7 @@
 import { access, rename, rm } from 'node:fs/promises';
 import { Injectable } from '@nestjs/common';
 import { Errors, HvError, ModID } from '#envelope';
-import { HypervisorClient, tolerating } from '#hypervisor';
+import { SystemsManagement, CpQueries, ManagementGuestOps, tolerating } from '#hypervisor';
 import { ImageStore, ImageErrors } from '#images';
 import { copyToFile } from '#files';
 import type { CapturePayload } from '#jobs';
@@ -39,7 +39,9 @@ function captureFailed(e: unknown): unknown {
 export class CaptureHandler implements OperationHandler<'guest.capture'> {
   constructor(
     private readonly cfg: AppConfig,
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
+    private readonly cp: CpQueries,
+    private readonly guestOps: ManagementGuestOps,
     private readonly images: ImageStore,
     private readonly guests: GuestsRepository,
   ) {}
@@ -51,13 +53,13 @@ export class CaptureHandler implements OperationHandler<'guest.capture'> {
     if (!resumedRecord && (await this.images.find(p.image))) throw ImageErrors.exists(p.image);
     const recorded = /(?:^|,)os_version=([^,]+)/.exec(guest.metadata)?.[1] ?? 'unknown';
     const stoppedBefore = ['shutdown os', 'deactivate'].some((s) => ctx.startedBefore(s));
-    const wasOn = stoppedBefore || (await this.hv.queryUserPower(p.userid)) === 'on';
+    const wasOn = stoppedBefore || (await this.cp.queryUserPower(p.userid)) === 'on';
     // a running OS says what it is; otherwise the version recorded at deploy is all we know
     const osVersion = (wasOn && (await this.runningOs(p.userid))) || recorded;
     try {
       if (wasOn) {
         // the OS shuts down cleanly first, so the captured file systems are consistent
-        await softStop(this.hv, p.userid, ctx, () =>
+        await softStop(this.hv, this.cp, this.guestOps, p.userid, ctx, () =>
           tolerating(this.hv.imageActivate(p.userid), [200, 8]),
         );
       }
@@ -67,7 +69,7 @@ export class CaptureHandler implements OperationHandler<'guest.capture'> {
       await ctx.step(
         'capture disk',
         async () => {
-          const image = await this.hv.createDiskImage(p.userid, vdev, p.compressLevel);
+          const image = await this.guestOps.createDiskImage(p.userid, vdev, p.compressLevel);
           await copyToFile(image, partial);
           await rename(partial, staging);
         },
@@ -89,7 +91,7 @@ export class CaptureHandler implements OperationHandler<'guest.capture'> {
           () => tolerating(this.hv.imageActivate(p.userid), [200, 8]),
           {
             probe: async () =>
-              (await this.hv.queryUserPower(p.userid)) === 'on' ? 'done' : 'absent',
+              (await this.cp.queryUserPower(p.userid)) === 'on' ? 'done' : 'absent',
           },
         );
     } catch (e) {
@@ -101,8 +103,8 @@ export class CaptureHandler implements OperationHandler<'guest.capture'> {
 
   /** `<ID><VERSION_ID>` of the running OS's os-release; null when it cannot be asked. */
   private async runningOs(userid: string): Promise<string | null> {
-    if (!(await reachable(this.hv, userid))) return null;
-    const lines = await this.hv.execInGuest(userid, 'cat /etc/os-release');
+    if (!(await reachable(this.guestOps, userid))) return null;
+    const lines = await this.guestOps.execInGuest(userid, 'cat /etc/os-release');
     const field = (name: string) =>
       lines
         .find((l) => l.startsWith(`${name}=`))

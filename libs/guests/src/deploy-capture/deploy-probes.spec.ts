@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { encodeDiskImage, type HypervisorClient, type ReaderFile } from '#hypervisor';
+import { encodeDiskImage, type ManagementGuestOps, type ReaderFile } from '#hypervisor';
 import type { ImageStore } from '#images';
 import { diskHoldsImage, punchedSince } from './deploy-probes.js';
 
@@ -10,7 +10,7 @@ const image = (bytes: Buffer, level: number) =>
 function probeOf(disk: Buffer, imageBytes: Buffer) {
   const hv = {
     createDiskImage: () => Promise.resolve(image(disk, 0)),
-  } as unknown as HypervisorClient;
+  } as unknown as ManagementGuestOps;
   const images = {
     open: () => Promise.resolve({ stream: image(imageBytes, 6) }),
   } as unknown as ImageStore;
@@ -48,7 +48,7 @@ describe('deploy probes', () => {
           file(2, 'iucvauth.sh', '2026-01-02T00:00:00.000Z'),
           file(3, 'hostname.sh', '2026-01-02T00:00:01.000Z'),
         ]),
-    } as unknown as HypervisorClient;
+    } as unknown as ManagementGuestOps;
     const since = '2026-01-02T00:00:00.000Z';
     expect((await punchedSince(hv, 'LINUX01', 'hostname.sh', since))?.spoolId).toBe(3);
     expect(await punchedSince(hv, 'LINUX01', 'hostname.sh', '2026-01-03T00:00:00.000Z')).toBe(

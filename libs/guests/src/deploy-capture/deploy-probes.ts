@@ -1,6 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { HypervisorClient, openDiskImage, type ReaderFile } from '#hypervisor';
+import { ManagementGuestOps, openDiskImage, type ReaderFile } from '#hypervisor';
 import type { ImageStore } from '#images';
 
 /**
@@ -8,12 +8,12 @@ import type { ImageStore } from '#images';
  * resumed deploy tells its own punch from an older deploy's file of the same name.
  */
 export async function punchedSince(
-  hv: HypervisorClient,
+  guestOps: ManagementGuestOps,
   userid: string,
   name: string,
   since: string,
 ): Promise<ReaderFile | undefined> {
-  const files = await hv.readerFiles(userid);
+  const files = await guestOps.readerFiles(userid);
   return files.reverse().find((f) => f.name === name && f.time >= since);
 }
 
@@ -36,13 +36,13 @@ const ZEROS = Buffer.alloc(1 << 20);
  * died is adopted and one that did not is run again.
  */
 export async function diskHoldsImage(
-  hv: HypervisorClient,
+  guestOps: ManagementGuestOps,
   images: ImageStore,
   imageName: string,
   userid: string,
   vdev: string,
 ): Promise<boolean> {
-  const disk = await openDiskImage(await hv.createDiskImage(userid, vdev, 0));
+  const disk = await openDiskImage(await guestOps.createDiskImage(userid, vdev, 0));
   const onDisk = createHash('md5');
   const diskBytes = await feed(disk.disk, onDisk);
   const { stream } = await images.open(imageName);

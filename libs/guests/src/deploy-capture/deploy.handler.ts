@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '#config';
 import { Errors, HvError } from '#envelope';
-import { HypervisorClient, shellWord, tolerating } from '#hypervisor';
+import { ManagementGuestOps, shellWord, tolerating } from '#hypervisor';
 import { ImageStore } from '#images';
 import type { DeployPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
@@ -32,7 +32,7 @@ function unpackFailed(e: unknown): unknown {
 export class DeployHandler implements OperationHandler<'guest.deploy'> {
   constructor(
     private readonly cfg: AppConfig,
-    private readonly hv: HypervisorClient,
+    private readonly guestOps: ManagementGuestOps,
     private readonly images: ImageStore,
     private readonly guests: GuestsRepository,
   ) {}
@@ -73,7 +73,7 @@ export class DeployHandler implements OperationHandler<'guest.deploy'> {
       const copy = async () => {
         const { stream, size } = await this.images.open(image.imagename);
         let last = 10;
-        await this.hv
+        await this.guestOps
           .unpackDiskImage(p.userid, vdev, stream, (n) => {
             const pct = 10 + Math.floor((85 * n) / Math.max(size, 1));
             if (pct >= last + 5) {
@@ -88,7 +88,7 @@ export class DeployHandler implements OperationHandler<'guest.deploy'> {
       };
       await ctx.step('copy image', copy, {
         probe: async () =>
-          (await diskHoldsImage(this.hv, this.images, image.imagename, p.userid, vdev))
+          (await diskHoldsImage(this.guestOps, this.images, image.imagename, p.userid, vdev))
             ? 'done'
             : 'absent',
       });
@@ -113,11 +113,13 @@ export class DeployHandler implements OperationHandler<'guest.deploy'> {
   ): Promise<void> {
     let spoolId: number | undefined;
     const earlier = async (since: string | undefined) =>
-      since === undefined ? undefined : (await punchedSince(this.hv, userid, name, since))?.spoolId;
+      since === undefined
+        ? undefined
+        : (await punchedSince(this.guestOps, userid, name, since))?.spoolId;
     await ctx.step(
       step,
       async () => {
-        spoolId = await this.hv.punchFile(userid, open(), { name });
+        spoolId = await this.guestOps.punchFile(userid, open(), { name });
       },
       {
         probe: async (since) => {
@@ -126,7 +128,7 @@ export class DeployHandler implements OperationHandler<'guest.deploy'> {
         },
         undo: async () => {
           const id = spoolId ?? (await earlier(ctx.startedBefore(step)));
-          if (id !== undefined) await tolerating(this.hv.purgeReaderFile(userid, id));
+          if (id !== undefined) await tolerating(this.guestOps.purgeReaderFile(userid, id));
         },
       },
     );

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { HypervisorClient } from '#hypervisor';
+import { CpQueries, ManagementGuestOps } from '#hypervisor';
 import type { ConfigDisk, ConfigDisksPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
@@ -20,22 +20,23 @@ export function setupDiskParms(d: ConfigDisk): string {
 @Injectable()
 export class ConfigDisksHandler implements OperationHandler<'guest.config-disks'> {
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly cp: CpQueries,
+    private readonly guestOps: ManagementGuestOps,
     private readonly guests: GuestsRepository,
   ) {}
 
   async run(p: ConfigDisksPayload, ctx: OperationContext): Promise<''> {
     await requireManagedGuest(this.guests, p.userid);
     for (const d of p.disks) {
-      await punchConfigFile(this.hv, ctx, p.userid, {
+      await punchConfigFile(this.guestOps, ctx, p.userid, {
         step: `punch setup of disk ${d.vdev}`,
         name: 'setupDisk',
         content: `${setupDiskParms(d)}\n`,
       });
     }
-    if ((await this.hv.queryUserPower(p.userid)) === 'on') {
+    if ((await this.cp.queryUserPower(p.userid)) === 'on') {
       await ctx.step('run guest configuration', () =>
-        this.hv.execInGuest(p.userid, START_GUEST_CONFIGURE),
+        this.guestOps.execInGuest(p.userid, START_GUEST_CONFIGURE),
       );
     }
     return '';

@@ -6,7 +6,7 @@ import {
   formatMinidisk,
   wantsFileSystem,
 } from '../domain/minidisks.js';
-import { HypervisorClient, tolerating } from '#hypervisor';
+import { CpQueries, ManagementGuestOps, SystemsManagement, tolerating } from '#hypervisor';
 import type { AddDisksPayload, DeleteDisksPayload, DiskResult } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
@@ -25,7 +25,8 @@ export function activeGuestDiskDelete(): HvError {
 @Injectable()
 export class AddDisksHandler implements OperationHandler<'guest.add-disks'> {
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
+    private readonly guestOps: ManagementGuestOps,
     private readonly guests: GuestsRepository,
   ) {}
 
@@ -36,7 +37,7 @@ export class AddDisksHandler implements OperationHandler<'guest.add-disks'> {
         undo: () => tolerating(this.hv.imageDiskDeleteDM(p.userid, d.vdev), [208, 36]),
       });
       if (wantsFileSystem(d)) {
-        await ctx.step(`format disk ${d.vdev}`, () => formatMinidisk(this.hv, p.userid, d));
+        await ctx.step(`format disk ${d.vdev}`, () => formatMinidisk(this.guestOps, p.userid, d));
       }
       await ctx.progress((100 * (i + 1)) / p.disks.length);
     }
@@ -51,14 +52,15 @@ export class AddDisksHandler implements OperationHandler<'guest.add-disks'> {
 @Injectable()
 export class DeleteDisksHandler implements OperationHandler<'guest.delete-disks'> {
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
+    private readonly cp: CpQueries,
     private readonly guests: GuestsRepository,
   ) {}
 
   async run(p: DeleteDisksPayload, ctx: OperationContext): Promise<''> {
     await requireManagedGuest(this.guests, p.userid);
     // checked again here: the guest may have been started since the api accepted the request
-    if ((await this.hv.queryUserPower(p.userid)) === 'on') throw activeGuestDiskDelete();
+    if ((await this.cp.queryUserPower(p.userid)) === 'on') throw activeGuestDiskDelete();
     for (const vdev of p.vdevs) {
       await ctx.step(`delete disk ${vdev}`, () =>
         tolerating(this.hv.imageDiskDeleteDM(p.userid, vdev), [208, 36]),

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '#config';
 import { type Envelope, Errors, ok } from '#envelope';
-import { HypervisorClient, isSmapi, type VirtualDasd } from '#hypervisor';
+import { SystemsManagement, CpQueries, isSmapi, type VirtualDasd } from '#hypervisor';
 import type { ResolvedDisk } from '#jobs';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
 import { sizeToUnits, vdevPlus } from '../domain/disk-size.js';
@@ -70,7 +70,8 @@ export class GuestDisksService {
   constructor(
     private readonly cfg: AppConfig,
     private readonly guests: GuestsRepository,
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
+    private readonly cp: CpQueries,
     private readonly ops: OperationsService,
   ) {}
 
@@ -155,7 +156,7 @@ export class GuestDisksService {
     req: OperationRequest,
   ): Promise<Envelope | Accepted> {
     const id = (await requireManagedGuest(this.guests, userid)).userid;
-    if ((await this.hv.queryUserPower(id)) === 'on') throw activeGuestDiskDelete();
+    if ((await this.cp.queryUserPower(id)) === 'on') throw activeGuestDiskDelete();
     const vdevs = dto.vdev_list.map((v) => v.toUpperCase().padStart(4, '0'));
     return this.ops.submit('guest.delete-disks', { userid: id, vdevs }, req);
   }

@@ -1,4 +1,4 @@
-import type { HypervisorClient, ImageDiskCreateOutput } from '#hypervisor';
+import type { SystemsManagement, ManagementGuestOps, ImageDiskCreateOutput } from '#hypervisor';
 import type { DiskResult, ResolvedDisk } from '#jobs';
 import { displaySize } from './disk-size.js';
 
@@ -11,7 +11,7 @@ const DISK_MODE = 'MR';
  * (formatMinidisk).
  */
 export function createMinidisk(
-  hv: HypervisorClient,
+  hv: SystemsManagement,
   userid: string,
   d: ResolvedDisk,
 ): Promise<ImageDiskCreateOutput> {
@@ -35,11 +35,11 @@ export function wantsFileSystem(d: ResolvedDisk): boolean {
  * needs no undo of its own, as the disk's undo deletes the disk with its file system.
  */
 export function formatMinidisk(
-  hv: HypervisorClient,
+  guestOps: ManagementGuestOps,
   userid: string,
   d: ResolvedDisk,
 ): Promise<void> {
-  return hv.installFileSystem(userid, d.vdev, {
+  return guestOps.installFileSystem(userid, d.vdev, {
     fstype: d.format.toLowerCase(),
     deviceType: d.deviceType,
     mode: DISK_MODE,

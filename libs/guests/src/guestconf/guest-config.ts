@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { HypervisorClient, isMgmtFailure } from '#hypervisor';
+import { ManagementGuestOps, isMgmtFailure } from '#hypervisor';
 import type { OperationContext } from '#operations';
 
 /**
@@ -8,7 +8,7 @@ import type { OperationContext } from '#operations';
  * is purged again, unless the service has taken it already.
  */
 export async function punchConfigFile(
-  hv: HypervisorClient,
+  guestOps: ManagementGuestOps,
   ctx: OperationContext,
   userid: string,
   file: { step: string; name: string; content: string },
@@ -17,14 +17,18 @@ export async function punchConfigFile(
   await ctx.step(
     file.step,
     async () => {
-      spoolId = await hv.punchFile(userid, Readable.from([Buffer.from(file.content, 'latin1')]), {
-        name: file.name,
-      });
+      spoolId = await guestOps.punchFile(
+        userid,
+        Readable.from([Buffer.from(file.content, 'latin1')]),
+        {
+          name: file.name,
+        },
+      );
     },
     {
       undo: async () => {
         if (spoolId === undefined) return;
-        await hv.purgeReaderFile(userid, spoolId).catch((e: unknown) => {
+        await guestOps.purgeReaderFile(userid, spoolId).catch((e: unknown) => {
           if (!isMgmtFailure(e)) throw e; // already received by the guest
         });
       },

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Envelope, Errors, ok } from '#envelope';
-import { HypervisorClient, isMgmtFailure, isSmapi } from '#hypervisor';
+import { SystemsManagement, ManagementGuestOps, isMgmtFailure, isSmapi } from '#hypervisor';
 import { directoryMemory } from '../domain/resize.js';
 import { GuestsRepository } from '#persistence';
 import { requireManagedGuest } from '../managed-guest.js';
@@ -29,7 +29,8 @@ export interface GuestInfo extends OsInfo {
 export class GuestInfoService {
   constructor(
     private readonly guests: GuestsRepository,
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
+    private readonly guestOps: ManagementGuestOps,
   ) {}
 
   /** 404 unless managed; 404 rs 3 when the directory entry is gone. */
@@ -46,7 +47,7 @@ export class GuestInfoService {
   /** A command's output from the guest's OS, or undefined when the OS does not answer. */
   private async inGuest(userid: string, cmd: string): Promise<string[] | undefined> {
     try {
-      return await this.hv.execInGuest(userid, cmd);
+      return await this.guestOps.execInGuest(userid, cmd);
     } catch (e) {
       if (isMgmtFailure(e)) return undefined;
       throw e;

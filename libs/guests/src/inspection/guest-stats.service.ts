@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { type Envelope, ok } from '#envelope';
-import { HypervisorClient, type ImagePerformanceOutput, isMgmtFailure, isSmapi } from '#hypervisor';
+import {
+  SystemsManagement,
+  ManagementGuestOps,
+  type ImagePerformanceOutput,
+  isMgmtFailure,
+  isSmapi,
+} from '#hypervisor';
 import { GuestsRepository } from '#persistence';
 import { requireManagedGuest } from '../managed-guest.js';
 
@@ -69,7 +75,8 @@ export function toStats(
 export class GuestStatsService {
   constructor(
     private readonly guests: GuestsRepository,
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
+    private readonly guestOps: ManagementGuestOps,
   ) {}
 
   async stats(userids: string[]): Promise<Envelope<Record<string, GuestStats>>> {
@@ -91,7 +98,7 @@ export class GuestStatsService {
     if (!perf) return undefined;
     let mem = { total: 0, available: 0, free: 0 };
     try {
-      mem = parseMemInfo(await this.hv.execInGuest(userid, 'cat /proc/meminfo'));
+      mem = parseMemInfo(await this.guestOps.execInGuest(userid, 'cat /proc/meminfo'));
     } catch (e) {
       if (!isMgmtFailure(e)) throw e;
     }

@@ -6,7 +6,7 @@ import {
   formatMinidisk,
   wantsFileSystem,
 } from '../domain/minidisks.js';
-import { HypervisorClient, isSmapi, tolerating } from '#hypervisor';
+import { ManagementGuestOps, SystemsManagement, isSmapi, tolerating } from '#hypervisor';
 import type { CreateGuestPayload, DiskResult } from '#jobs';
 import type { OperationContext, OperationHandler, ProbeResult } from '#operations';
 import { GuestsRepository } from '#persistence';
@@ -20,7 +20,8 @@ import { guestDirectory } from '../domain/guest-directory.js';
 @Injectable()
 export class CreateGuestHandler implements OperationHandler<'guest.create'> {
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
+    private readonly guestOps: ManagementGuestOps,
     private readonly guests: GuestsRepository,
   ) {}
 
@@ -44,7 +45,7 @@ export class CreateGuestHandler implements OperationHandler<'guest.create'> {
         probe: () => this.diskPresent(p.userid, d.vdev),
       });
       if (wantsFileSystem(d)) {
-        await ctx.step(`format disk ${d.vdev}`, () => formatMinidisk(this.hv, p.userid, d));
+        await ctx.step(`format disk ${d.vdev}`, () => formatMinidisk(this.guestOps, p.userid, d));
       }
       await ctx.progress((100 * (i + 3)) / total);
     }

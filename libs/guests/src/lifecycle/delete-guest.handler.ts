@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { HypervisorClient, isSmapi, tolerating } from '#hypervisor';
+import { SystemsManagement, CpQueries, isSmapi, tolerating } from '#hypervisor';
 import type { GuestTargetPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { FcpRepository, GuestsRepository } from '#persistence';
@@ -11,13 +11,14 @@ import { FcpRepository, GuestsRepository } from '#persistence';
 @Injectable()
 export class DeleteGuestHandler implements OperationHandler<'guest.delete'> {
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
+    private readonly cp: CpQueries,
     private readonly guests: GuestsRepository,
     private readonly fcps: FcpRepository,
   ) {}
 
   async run({ userid }: GuestTargetPayload, ctx: OperationContext): Promise<''> {
-    if ((await this.hv.queryUserPower(userid)) === 'on') {
+    if ((await this.cp.queryUserPower(userid)) === 'on') {
       await ctx.step('log off', () =>
         tolerating(this.hv.imageDeactivate(userid, true), [200, 12], [200, 16]),
       );

@@ -1,5 +1,5 @@
 import { Errors } from '#envelope';
-import type { HypervisorClient } from '#hypervisor';
+import type { SystemsManagement } from '#hypervisor';
 import { DirectoryChecks } from './directory-checks.js';
 
 /** A hypervisor whose directory is `users`, counting the calls made to it. */
@@ -15,7 +15,7 @@ function hypervisor(users: string[]) {
       calls.push('Image_Name_Query_DM');
       return Promise.resolve([...users]);
     },
-  } as unknown as HypervisorClient;
+  } as unknown as SystemsManagement;
   return { hv, calls };
 }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { HypervisorClient, isSmapi } from '#hypervisor';
+import { SystemsManagement, isSmapi } from '#hypervisor';
 
 interface Waiter {
   resolve(inDirectory: boolean): void;
@@ -17,7 +17,7 @@ interface Waiter {
 export class DirectoryChecks {
   private batch: Map<string, Waiter[]> | null = null;
 
-  constructor(private readonly hv: HypervisorClient) {}
+  constructor(private readonly hv: SystemsManagement) {}
 
   /** Whether `userid` (upper case) is in the directory now. */
   has(userid: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '#config';
 import { type Envelope, Errors, ModID, ok } from '#envelope';
-import { HypervisorClient, type PowerState, isSmapi } from '#hypervisor';
+import { SystemsManagement, CpQueries, type PowerState, isSmapi } from '#hypervisor';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
 import { GuestsRepository } from '#persistence';
 import type { CreateGuestDto } from './create-guest.dto.js';
@@ -19,7 +19,8 @@ export class GuestsService {
   constructor(
     private readonly cfg: AppConfig,
     private readonly guests: GuestsRepository,
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
+    private readonly cp: CpQueries,
     private readonly ops: OperationsService,
     private readonly directoryChecks: DirectoryChecks,
   ) {}
@@ -83,7 +84,7 @@ export class GuestsService {
    */
   async powerState(userid: string): Promise<Envelope<PowerState>> {
     const id = (await requireManagedGuest(this.guests, userid, { batched: true })).userid;
-    const power = await this.hv.queryUserPower(id);
+    const power = await this.cp.queryUserPower(id);
     if (power === 'off' && !(await this.directoryChecks.has(id)))
       throw Errors.guestNotInDirectory(id);
     return ok(power);
@@ -91,6 +92,6 @@ export class GuestsService {
 
   /** Read from the hypervisor for any userid, managed or not; unknown users read `off`. */
   async powerStateReal(userid: string): Promise<Envelope<PowerState>> {
-    return ok(await this.hv.queryUserPower(userid));
+    return ok(await this.cp.queryUserPower(userid));
   }
 }

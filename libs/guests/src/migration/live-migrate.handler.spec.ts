@@ -1,4 +1,4 @@
-import type { HypervisorClient } from '#hypervisor';
+import type { CpQueries, SystemsManagement } from '#hypervisor';
 import type { LiveMigratePayload } from '#jobs';
 import type { OperationContext, StepOptions } from '#operations';
 import type { GuestsRepository } from '#persistence';
@@ -38,7 +38,7 @@ function hypervisor(busy: number, member: string) {
       calls.push('VMRELOCATE');
       return Promise.resolve({ source: 'HVSIM1', destination: 'HVSIM2', passes: [] });
     },
-  } as unknown as HypervisorClient;
+  } as unknown as SystemsManagement & CpQueries;
   return { client, calls };
 }
 
@@ -58,7 +58,7 @@ describe('LiveMigrateHandler after a crash in the relocation', () => {
   it('waits for a relocation still in progress and adopts it: no second VMRELOCATE', async () => {
     const { client, calls } = hypervisor(2, 'HVSIM2');
     const { ctx, adopted } = resumedContext();
-    await new LiveMigrateHandler(client, guests).run(move, ctx);
+    await new LiveMigrateHandler(client, client, guests).run(move, ctx);
     expect(calls).toEqual([
       'QUERY VMRELOCATE',
       'QUERY VMRELOCATE',
@@ -71,7 +71,7 @@ describe('LiveMigrateHandler after a crash in the relocation', () => {
   it('relocates when the guest is still on its source and nothing is in progress', async () => {
     const { client, calls } = hypervisor(0, 'HVSIM1');
     const { ctx, adopted } = resumedContext();
-    await new LiveMigrateHandler(client, guests).run(move, ctx);
+    await new LiveMigrateHandler(client, client, guests).run(move, ctx);
     expect(calls).toEqual(['QUERY VMRELOCATE', 'QUERY USER AT ALL', 'VMRELOCATE']);
     expect(adopted).toEqual([]);
   });

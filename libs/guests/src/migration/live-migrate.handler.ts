@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable, Logger } from '@nestjs/common';
 import { Errors, ModID } from '#envelope';
-import { HypervisorClient, type VmRelocateOutput } from '#hypervisor';
+import { SystemsManagement, CpQueries, type VmRelocateOutput } from '#hypervisor';
 import type { LiveMigratePayload } from '#jobs';
 import type { OperationContext, OperationHandler, ProbeResult } from '#operations';
 import { GuestsRepository } from '#persistence';
@@ -19,13 +19,14 @@ export class LiveMigrateHandler implements OperationHandler<'guest.live-migrate'
   private readonly log = new Logger(LiveMigrateHandler.name);
 
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
+    private readonly cp: CpQueries,
     private readonly guests: GuestsRepository,
   ) {}
 
   async run(p: LiveMigratePayload, ctx: OperationContext): Promise<''> {
     await requireManagedGuest(this.guests, p.userid);
-    if ((await this.hv.queryUserPower(p.userid)) !== 'on') throw notActive(p.userid);
+    if ((await this.cp.queryUserPower(p.userid)) !== 'on') throw notActive(p.userid);
 
     if (p.action === 'test') {
       await ctx.step('relocate test', () =>
@@ -59,11 +60,11 @@ export class LiveMigrateHandler implements OperationHandler<'guest.live-migrate'
    */
   private async relocatedTo(userid: string, destination: string): Promise<ProbeResult> {
     const until = Date.now() + RELOCATION_WAIT_MAX_MS;
-    while (await this.hv.relocating(userid)) {
+    while (await this.cp.relocating(userid)) {
       if (Date.now() > until) throw stillRelocating(userid);
       await sleep(RELOCATION_POLL_MS);
     }
-    const member = await this.hv.memberOf(userid);
+    const member = await this.cp.memberOf(userid);
     this.log.log(`relocation of ${userid} in doubt: it runs on ${member ?? 'no member'} now`);
     return member === destination.toUpperCase() ? 'done' : 'absent';
   }

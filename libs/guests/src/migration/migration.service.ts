@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Envelope, Errors, ModID, ok } from '#envelope';
-import { type AdapterInfo, HypervisorClient, isSmapi } from '#hypervisor';
+import { type AdapterInfo, SystemsManagement, CpQueries, isSmapi } from '#hypervisor';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
 import { GuestsRepository, NicsRepository } from '#persistence';
 import { metadataOf, resolveMigration } from './resolve-migration.js';
@@ -17,7 +17,8 @@ export class MigrationService {
   constructor(
     private readonly repo: GuestsRepository,
     private readonly nics: NicsRepository,
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
+    private readonly cp: CpQueries,
     private readonly ops: OperationsService,
   ) {}
 
@@ -28,7 +29,7 @@ export class MigrationService {
     req: OperationRequest,
   ): Promise<Envelope | Accepted> {
     const id = (await requireManagedGuest(this.repo, userid)).userid;
-    if ((await this.hv.queryUserPower(id)) !== 'on') throw notActive(id);
+    if ((await this.cp.queryUserPower(id)) !== 'on') throw notActive(id);
     return this.ops.submit('guest.live-migrate', resolveMigration(id, dto), req);
   }
 

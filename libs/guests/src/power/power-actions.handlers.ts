@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Errors } from '#envelope';
-import { HypervisorClient, tolerating } from '#hypervisor';
+import { SystemsManagement, CpQueries, ManagementGuestOps, tolerating } from '#hypervisor';
 import type { GuestTargetPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
@@ -16,27 +16,30 @@ import { waitPower } from './wait-power.js';
 @Injectable()
 export class SoftstopGuestHandler implements OperationHandler<'guest.softstop'> {
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
+    private readonly cp: CpQueries,
+    private readonly guestOps: ManagementGuestOps,
     private readonly guests: GuestsRepository,
   ) {}
 
   async run({ userid }: GuestTargetPayload, ctx: OperationContext): Promise<''> {
     await requireManagedGuest(this.guests, userid);
-    await softStop(this.hv, userid, ctx);
+    await softStop(this.hv, this.cp, this.guestOps, userid, ctx);
     return '';
   }
 }
 
 /** guest.pause / guest.unpause: Image_Pause; an off guest is guest rs 5 (→ 409 for actions). */
 async function pauseGuest(
-  hv: HypervisorClient,
+  hv: SystemsManagement,
+  cp: CpQueries,
   guests: GuestsRepository,
   ctx: OperationContext,
   userid: string,
   pause: boolean,
 ): Promise<''> {
   await requireManagedGuest(guests, userid);
-  if ((await hv.queryUserPower(userid)) === 'off') {
+  if ((await cp.queryUserPower(userid)) === 'off') {
     throw Errors.guest(
       5,
       `Failed to ${pause ? 'pause' : 'unpause'} guest '${userid}': the guest is powered off, ` +
@@ -50,24 +53,26 @@ async function pauseGuest(
 @Injectable()
 export class PauseGuestHandler implements OperationHandler<'guest.pause'> {
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
+    private readonly cp: CpQueries,
     private readonly guests: GuestsRepository,
   ) {}
 
   run({ userid }: GuestTargetPayload, ctx: OperationContext): Promise<''> {
-    return pauseGuest(this.hv, this.guests, ctx, userid, true);
+    return pauseGuest(this.hv, this.cp, this.guests, ctx, userid, true);
   }
 }
 
 @Injectable()
 export class UnpauseGuestHandler implements OperationHandler<'guest.unpause'> {
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
+    private readonly cp: CpQueries,
     private readonly guests: GuestsRepository,
   ) {}
 
   run({ userid }: GuestTargetPayload, ctx: OperationContext): Promise<''> {
-    return pauseGuest(this.hv, this.guests, ctx, userid, false);
+    return pauseGuest(this.hv, this.cp, this.guests, ctx, userid, false);
   }
 }
 
@@ -75,13 +80,13 @@ export class UnpauseGuestHandler implements OperationHandler<'guest.unpause'> {
 @Injectable()
 export class RebootGuestHandler implements OperationHandler<'guest.reboot'> {
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly guestOps: ManagementGuestOps,
     private readonly guests: GuestsRepository,
   ) {}
 
   async run({ userid }: GuestTargetPayload, ctx: OperationContext): Promise<''> {
     await requireManagedGuest(this.guests, userid);
-    await ctx.step('reboot os', () => this.hv.execInGuest(userid, 'shutdown -r now'));
+    await ctx.step('reboot os', () => this.guestOps.execInGuest(userid, 'shutdown -r now'));
     return '';
   }
 }
@@ -93,7 +98,8 @@ export class RebootGuestHandler implements OperationHandler<'guest.reboot'> {
 @Injectable()
 export class ResetGuestHandler implements OperationHandler<'guest.reset'> {
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
+    private readonly cp: CpQueries,
     private readonly guests: GuestsRepository,
   ) {}
 
@@ -102,7 +108,7 @@ export class ResetGuestHandler implements OperationHandler<'guest.reset'> {
     await ctx.step('deactivate', () =>
       tolerating(this.hv.imageDeactivate(userid, false), [200, 12], [200, 16]),
     );
-    await ctx.step('wait off', () => waitPower(this.hv, userid, 'off'));
+    await ctx.step('wait off', () => waitPower(this.cp, userid, 'off'));
     await ctx.step('activate', () => tolerating(this.hv.imageActivate(userid), [200, 8]));
     return '';
   }
@@ -116,14 +122,14 @@ export class ResetGuestHandler implements OperationHandler<'guest.reset'> {
 @Injectable()
 export class ConsoleOutputHandler implements OperationHandler<'guest.console-output'> {
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly guestOps: ManagementGuestOps,
     private readonly guests: GuestsRepository,
   ) {}
 
-  // no step or undo: a console file leaves the reader only once read (HypervisorClient.consoleLog)
+  // no step or undo: a console file leaves the reader only once read (ManagementGuestOps.consoleLog)
   async run({ userid }: GuestTargetPayload): Promise<string> {
     await requireManagedGuest(this.guests, userid);
-    const lines = await this.hv.consoleLog(userid);
+    const lines = await this.guestOps.consoleLog(userid);
     return lines.length ? `${lines.join('\n')}\n` : '';
   }
 }

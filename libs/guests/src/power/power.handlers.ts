@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { HypervisorClient, tolerating } from '#hypervisor';
+import { SystemsManagement, tolerating } from '#hypervisor';
 import type { GuestTargetPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
@@ -9,7 +9,7 @@ import { requireManagedGuest } from '../managed-guest.js';
 @Injectable()
 export class StartGuestHandler implements OperationHandler<'guest.start'> {
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
     private readonly guests: GuestsRepository,
   ) {}
 
@@ -24,7 +24,7 @@ export class StartGuestHandler implements OperationHandler<'guest.start'> {
 @Injectable()
 export class StopGuestHandler implements OperationHandler<'guest.stop'> {
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
     private readonly guests: GuestsRepository,
   ) {}
 

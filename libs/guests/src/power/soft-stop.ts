@@ -1,11 +1,17 @@
-import { HypervisorClient, isMgmtFailure, tolerating } from '#hypervisor';
+import {
+  CpQueries,
+  ManagementGuestOps,
+  SystemsManagement,
+  isMgmtFailure,
+  tolerating,
+} from '#hypervisor';
 import type { OperationContext } from '#operations';
 import { waitPower } from './wait-power.js';
 
 /** Whether the guest's OS answers over IUCV (the reference's `echo 'ping'` probe). */
-export async function reachable(hv: HypervisorClient, userid: string): Promise<boolean> {
+export async function reachable(guestOps: ManagementGuestOps, userid: string): Promise<boolean> {
   try {
-    await hv.execInGuest(userid, "echo 'ping'");
+    await guestOps.execInGuest(userid, "echo 'ping'");
     return true;
   } catch (e) {
     if (isMgmtFailure(e)) return false;
@@ -20,18 +26,20 @@ export async function reachable(hv: HypervisorClient, userid: string): Promise<b
  * state. `undo` (if given) is registered on the last step, to bring the guest back.
  */
 export async function softStop(
-  hv: HypervisorClient,
+  hv: SystemsManagement,
+  cp: CpQueries,
+  guestOps: ManagementGuestOps,
   userid: string,
   ctx: OperationContext,
   undo?: () => Promise<unknown>,
 ): Promise<void> {
-  if (await reachable(hv, userid)) {
-    await ctx.step('shutdown os', () => hv.execInGuest(userid, 'shutdown -h now'));
+  if (await reachable(guestOps, userid)) {
+    await ctx.step('shutdown os', () => guestOps.execInGuest(userid, 'shutdown -h now'));
   } else {
     await ctx.skip('shutdown os', 'guest OS not reachable: treated as already shut down');
   }
   await ctx.step('deactivate', () =>
     tolerating(hv.imageDeactivate(userid, false), [200, 12], [200, 16]),
   );
-  await ctx.step('wait off', () => waitPower(hv, userid, 'off'), undo ? { undo } : undefined);
+  await ctx.step('wait off', () => waitPower(cp, userid, 'off'), undo ? { undo } : undefined);
 }

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HvError, ModID } from '#envelope';
-import type { HypervisorClient, PowerState } from '#hypervisor';
+import type { CpQueries, PowerState } from '#hypervisor';
 
 /**
  * How the reference waits for a log-off (softstop 120 s, reset 30 × 10 s): we keep its bounds
@@ -10,14 +10,14 @@ export const WAIT_OFF = { maxMs: 300_000, pollMs: 250 } as const;
 
 /** Polls CP until the guest reaches `want`; overallRC 99 rs 414 (VM state timeout) after maxMs. */
 export async function waitPower(
-  hv: HypervisorClient,
+  cp: CpQueries,
   userid: string,
   want: PowerState,
   bounds: { maxMs: number; pollMs: number } = WAIT_OFF,
 ): Promise<void> {
   const until = Date.now() + bounds.maxMs;
   for (;;) {
-    if ((await hv.queryUserPower(userid)) === want) return;
+    if ((await cp.queryUserPower(userid)) === want) return;
     if (Date.now() >= until) {
       throw new HvError(
         99,

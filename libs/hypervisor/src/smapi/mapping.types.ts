@@ -2,7 +2,7 @@ import type { InputValues, OutputRecord } from './layout.types.js';
 
 /**
  * How one function's JSON parameters (protocol.ts) become the real function's wire parameters,
- * and how its decoded output becomes the typed output HypervisorClient returns.
+ * and how its decoded output becomes the typed output SystemsManagement returns.
  */
 export interface FunctionMapping {
   /** `target` is the call's target identifier (some functions repeat it in a parameter). */

@@ -55,7 +55,7 @@ const usage = (why: string): MgmtReply => ({ rc: MGMT.USAGE, lines: [`ERROR: ${w
  * guest: `vmcp`, `vmur`, the IUCV client and the zthin scripts, each a child process with an
  * argument array and a timeout. Exit statuses become the replies the simulator's HTTP path
  * gives (CpReply with CP's rc; MgmtReply rc 0 / 1 usage / 3 failed, or the script's own), so
- * HypervisorClient raises the same HvErrors over either path.
+ * HypervisorExchange raises the same HvErrors over either path.
  */
 export class ManagementTools {
   private readonly paths: Record<ToolName, string>;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Envelope, Errors, pyRepr } from '#envelope';
-import { HypervisorClient } from '#hypervisor';
+import { CpQueries } from '#hypervisor';
 import { VDEV } from '#jobs';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
 import { requireManagedGuest } from '#guests';
@@ -26,13 +26,13 @@ export function pathVdev(vdev: string): string {
 export class NicChangesService {
   constructor(
     private readonly guests: GuestsRepository,
-    private readonly hv: HypervisorClient,
+    private readonly cp: CpQueries,
     private readonly ops: OperationsService,
   ) {}
 
   private async guest(userid: string, active: boolean): Promise<string> {
     const id = (await requireManagedGuest(this.guests, userid)).userid;
-    await requireActiveIf(this.hv, id, active);
+    await requireActiveIf(this.cp, id, active);
     return id;
   }
 

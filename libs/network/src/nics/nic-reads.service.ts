@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Envelope, Errors, ok, pyRepr } from '#envelope';
 import { parseUseridList, requireManagedGuest } from '#guests';
-import { HypervisorClient, isSmapi } from '#hypervisor';
+import { SystemsManagement, CpQueries, isSmapi } from '#hypervisor';
 import { GuestsRepository, NicsRepository, type NicRecord } from '#persistence';
 
 /** One adapter of GET /guests/{userid}/adapters (spec §4.5). */
@@ -35,7 +35,8 @@ export class NicReadsService {
   constructor(
     private readonly guests: GuestsRepository,
     private readonly nics: NicsRepository,
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
+    private readonly cp: CpQueries,
   ) {}
 
   /** GET /guests/nics: records matching the filters given; an unknown userid is no records. */
@@ -74,7 +75,7 @@ export class NicReadsService {
    * NICs (or logged off) with a 500; we answer an empty list.
    */
   async adapters(userid: string): Promise<Envelope<{ adapters: AdapterView[] }>> {
-    let adapters: Awaited<ReturnType<HypervisorClient['adapterQuery']>>['adapters'] = [];
+    let adapters: Awaited<ReturnType<SystemsManagement['adapterQuery']>>['adapters'] = [];
     try {
       adapters = (await this.hv.adapterQuery(userid)).adapters;
     } catch (e) {
@@ -101,7 +102,7 @@ export class NicReadsService {
     const ids = parseUseridList(raw);
     for (const id of ids) await requireManagedGuest(this.guests, id);
     const on: string[] = [];
-    for (const id of ids) if ((await this.hv.queryUserPower(id)) === 'on') on.push(id);
+    for (const id of ids) if ((await this.cp.queryUserPower(id)) === 'on') on.push(id);
     const out: Record<string, NicStatsView[]> = {};
     if (on.length === 0) return ok(out);
     for (const vsw of (await this.hv.vswitchByteStats()).vswitches) {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Envelope, Errors, ok } from '#envelope';
-import { HypervisorClient, isSmapi } from '#hypervisor';
+import { SystemsManagement, isSmapi } from '#hypervisor';
 import type { VswitchUpdatePayload } from '#jobs';
 import { requireManagedGuest } from '#guests';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
@@ -17,7 +17,7 @@ import { type VswitchView, vswitchView } from './vswitch-record.js';
 @Injectable()
 export class VswitchesService {
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
     private readonly ops: OperationsService,
     private readonly guests: GuestsRepository,
   ) {}

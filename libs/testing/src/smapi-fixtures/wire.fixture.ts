@@ -10,7 +10,7 @@ export interface WireFixture {
   /** What the case shows, when a function has more than one. */
   title?: string;
   /**
-   * The service's call (HypervisorClient → transport): the image it is about and its JSON
+   * The service's call (the hypervisor parts → transport): the image it is about and its JSON
    * params. Absent: a request only the reference makes, which the simulator must accept.
    */
   call?: { target: string; params: Record<string, unknown> };

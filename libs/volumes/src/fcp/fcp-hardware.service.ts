@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { HypervisorClient, SystemFacts } from '#hypervisor';
+import { SystemsManagement, SystemFacts } from '#hypervisor';
 import { FcpRepository } from '#persistence';
 
 /** Where the FCPs are: what every template and connector answer repeats. */
@@ -19,7 +19,7 @@ export class FcpHardware {
   private facts?: HostFacts;
 
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
     private readonly repo: FcpRepository,
     private readonly system: SystemFacts,
   ) {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Errors, ModID } from '#envelope';
-import { HypervisorClient } from '#hypervisor';
+import { ManagementGuestOps, SystemsManagement } from '#hypervisor';
 import type { VolumeConnectionPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { FcpRepository, type FcpUsage } from '#persistence';
@@ -19,7 +19,8 @@ import { applyVolumeScript, reverseVolumeScript } from './volume-script.steps.js
 @Injectable()
 export class AttachVolumeHandler implements OperationHandler<'volume.attach'> {
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
+    private readonly guestOps: ManagementGuestOps,
     private readonly repo: FcpRepository,
   ) {}
 
@@ -77,8 +78,8 @@ export class AttachVolumeHandler implements OperationHandler<'volume.attach'> {
     // punched, and run now when the guest answers over IUCV (else at its next boot)
     await ctx.step(
       'configure volume in guest',
-      () => applyVolumeScript(this.hv, c, 'attach', total),
-      undo(() => reverseVolumeScript(this.hv, c, 'attach', total)),
+      () => applyVolumeScript(this.guestOps, c, 'attach', total),
+      undo(() => reverseVolumeScript(this.guestOps, c, 'attach', total)),
     );
     return '';
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Errors, ModID, HvError } from '#envelope';
-import { HypervisorClient } from '#hypervisor';
+import { ManagementGuestOps, SystemsManagement } from '#hypervisor';
 import type { VolumeConnectionPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { FcpRepository, type FcpUsage } from '#persistence';
@@ -17,7 +17,8 @@ import { applyVolumeScript, reverseVolumeScript } from './volume-script.steps.js
 @Injectable()
 export class DetachVolumeHandler implements OperationHandler<'volume.detach'> {
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
+    private readonly guestOps: ManagementGuestOps,
     private readonly repo: FcpRepository,
   ) {}
 
@@ -50,8 +51,8 @@ export class DetachVolumeHandler implements OperationHandler<'volume.detach'> {
     const total = rows.reduce((s, f) => s + f.connections, 0);
     await ctx.step(
       'remove volume in guest',
-      () => applyVolumeScript(this.hv, c, 'detach', total),
-      undo(() => reverseVolumeScript(this.hv, c, 'detach', total)),
+      () => applyVolumeScript(this.guestOps, c, 'detach', total),
+      undo(() => reverseVolumeScript(this.guestOps, c, 'detach', total)),
     );
 
     await ctx.step(

@@ -1,5 +1,5 @@
 import { Errors } from '#envelope';
-import { HypervisorClient, isMgmtFailure } from '#hypervisor';
+import { ManagementGuestOps, isMgmtFailure } from '#hypervisor';
 
 export type ScriptKind = 'attach' | 'detach';
 
@@ -39,12 +39,12 @@ export function exitStatusOf(lines: string[]): number | undefined {
  * (attach) or 9 (detach) naming its exit status and what that means.
  */
 export async function runVolumeScript(
-  hv: HypervisorClient,
+  guestOps: ManagementGuestOps,
   userid: string,
   kind: ScriptKind,
 ): Promise<'ran' | 'deferred'> {
   try {
-    await hv.execInGuest(userid, 'pwd');
+    await guestOps.execInGuest(userid, 'pwd');
   } catch (e) {
     if (!isMgmtFailure(e)) throw e;
     if (/UNAUTHORIZED/i.test(e.message)) {
@@ -53,7 +53,7 @@ export async function runVolumeScript(
     return 'deferred';
   }
   try {
-    await hv.execInGuest(userid, START);
+    await guestOps.execInGuest(userid, START);
     return 'ran';
   } catch (e) {
     if (!isMgmtFailure(e)) throw e;
@@ -61,7 +61,7 @@ export async function runVolumeScript(
     if (/UNAUTHORIZED/i.test(e.message)) {
       throw Errors.volume(6, `IUCV is not authorized on guest ${userid}: ${e.message}`);
     }
-    const lines = await hv.execInGuest(userid, STATUS).catch(() => [] as string[]);
+    const lines = await guestOps.execInGuest(userid, STATUS).catch(() => [] as string[]);
     const status = exitStatusOf(lines);
     const why =
       status === undefined

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Errors, ModID } from '#envelope';
-import { HypervisorClient } from '#hypervisor';
+import { ManagementGuestOps } from '#hypervisor';
 import type { RefreshBootmapPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { VolumeErrors } from '../domain/volume-errors.js';
@@ -29,7 +29,7 @@ export function parseResultPaths(lines: string[]): Record<string, string[]> {
 @Injectable()
 export class RefreshBootmapHandler implements OperationHandler<'volume.refresh-bootmap'> {
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly guestOps: ManagementGuestOps,
     private readonly repo: FcpRepository,
   ) {}
 
@@ -57,7 +57,7 @@ export class RefreshBootmapHandler implements OperationHandler<'volume.refresh-b
         : {}),
     };
     const paths = await ctx.step('refresh bootmap', async () => {
-      const reply = await this.hv.refreshBootmap(args);
+      const reply = await this.guestOps.refreshBootmap(args);
       if (reply.rc !== 0) {
         const exitMsg = reply.lines
           .filter((l) => l.includes('Exit MSG:'))

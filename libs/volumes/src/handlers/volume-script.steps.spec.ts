@@ -1,5 +1,5 @@
 import { HvError, ModID } from '#envelope';
-import type { HypervisorClient, ReaderFile } from '#hypervisor';
+import type { ManagementGuestOps, ReaderFile } from '#hypervisor';
 import type { VolumeConnectionPayload } from '#jobs';
 import { applyVolumeScript, reverseVolumeScript } from './volume-script.steps.js';
 
@@ -35,7 +35,7 @@ function fakeHv(answers: Record<string, string[] | Error>) {
       return Promise.resolve(a);
     },
   };
-  return { hv: hv as unknown as HypervisorClient, reader, calls };
+  return { hv: hv as unknown as ManagementGuestOps, reader, calls };
 }
 
 const c: VolumeConnectionPayload = {

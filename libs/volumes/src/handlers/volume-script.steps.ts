@@ -1,4 +1,4 @@
-import type { HypervisorClient } from '#hypervisor';
+import type { ManagementGuestOps } from '#hypervisor';
 import type { VolumeConnectionPayload } from '#jobs';
 import { runVolumeScript, type ScriptKind } from './guest-config.runner.js';
 import { volumeScript } from './volume-script.js';
@@ -7,30 +7,30 @@ const NAME: Record<ScriptKind, string> = { attach: 'atvol.sh', detach: 'devol.sh
 
 /** Purges the newest waiting `kind` script from the guest's reader; whether one was there. */
 export async function purgeWaitingScript(
-  hv: HypervisorClient,
+  guestOps: ManagementGuestOps,
   userid: string,
   kind: ScriptKind,
 ): Promise<boolean> {
-  const mine = (await hv.readerFiles(userid)).filter((f) => f.name === NAME[kind]).at(-1);
+  const mine = (await guestOps.readerFiles(userid)).filter((f) => f.name === NAME[kind]).at(-1);
   if (!mine) return false;
-  await hv.purgeReaderFile(userid, mine.spoolId);
+  await guestOps.purgeReaderFile(userid, mine.spoolId);
   return true;
 }
 
 /** Punches the `kind` script and runs it when the guest is reachable (phase C / B). */
 export async function applyVolumeScript(
-  hv: HypervisorClient,
+  guestOps: ManagementGuestOps,
   c: VolumeConnectionPayload,
   kind: ScriptKind,
   connections: number,
 ): Promise<void> {
   const script = volumeScript(kind, c, connections);
-  await hv.punchFile(c.assignerId, script.body, { name: script.name });
+  await guestOps.punchFile(c.assignerId, script.body, { name: script.name });
   try {
-    await runVolumeScript(hv, c.assignerId, kind);
+    await runVolumeScript(guestOps, c.assignerId, kind);
   } catch (e) {
     // not run (IUCV refused): the script must not linger to run at the next boot
-    await purgeWaitingScript(hv, c.assignerId, kind).catch(() => false);
+    await purgeWaitingScript(guestOps, c.assignerId, kind).catch(() => false);
     throw e;
   }
 }
@@ -41,14 +41,14 @@ export async function applyVolumeScript(
  * attach re-adds what detach removed), errors ignored as the reference does.
  */
 export async function reverseVolumeScript(
-  hv: HypervisorClient,
+  guestOps: ManagementGuestOps,
   c: VolumeConnectionPayload,
   kind: ScriptKind,
   connections: number,
 ): Promise<void> {
-  if (await purgeWaitingScript(hv, c.assignerId, kind)) return;
+  if (await purgeWaitingScript(guestOps, c.assignerId, kind)) return;
   const opposite: ScriptKind = kind === 'attach' ? 'detach' : 'attach';
-  await applyVolumeScript(hv, c, opposite, connections).catch(() => undefined);
+  await applyVolumeScript(guestOps, c, opposite, connections).catch(() => undefined);
   // the guest went away meanwhile: nothing may run at its next boot either
-  await purgeWaitingScript(hv, c.assignerId, opposite).catch(() => false);
+  await purgeWaitingScript(guestOps, c.assignerId, opposite).catch(() => false);
 }

@@ -1,5 +1,5 @@
 import { Errors, HvError } from '#envelope';
-import type { HypervisorClient } from '#hypervisor';
+import type { CpQueries, SystemsManagement } from '#hypervisor';
 import type { OperationContext } from '#operations';
 import type { GuestsRepository, NicsRepository } from '#persistence';
 import { CoupleNicHandler } from './couple.handlers.js';
@@ -43,18 +43,18 @@ describe('CoupleNicHandler', () => {
   });
 
   it('refuses a vswitch that does not exist (404) before touching the directory', async () => {
-    const hv = strict<HypervisorClient>({ vswitchExists: returns(false) });
-    const sut = new CoupleNicHandler(hv, guests, strict<NicsRepository>({}));
+    const hv = strict<SystemsManagement & CpQueries>({ vswitchExists: returns(false) });
+    const sut = new CoupleNicHandler(hv, hv, guests, strict<NicsRepository>({}));
     const p = { userid: 'VM1', vdev: '1000', vswitch: 'NOPE', vlanId: -1, active: false };
     await expect(sut.run(p, ctx())).rejects.toMatchObject({ overallRC: 404, modID: 20 });
   });
 
   it('does nothing when the NIC is coupled to that vswitch already', async () => {
-    const hv = strict<HypervisorClient>({
+    const hv = strict<SystemsManagement & CpQueries>({
       vswitchExists: returns(true),
       imageQueryDM: returns([...DIR, 'NICDEF 1000 LAN SYSTEM VSW1']),
     });
-    const sut = new CoupleNicHandler(hv, guests, strict<NicsRepository>({}));
+    const sut = new CoupleNicHandler(hv, hv, guests, strict<NicsRepository>({}));
     const p = { userid: 'VM1', vdev: '1000', vswitch: 'VSW1', vlanId: 5, active: false };
     await expect(sut.run(p, ctx())).resolves.toBe('');
     expect(skipped).toEqual(['couple NIC 1000']);
@@ -62,7 +62,7 @@ describe('CoupleNicHandler', () => {
 
   it('maps a running guest refusing the vswitch to 404, with the directory undo recorded', async () => {
     const replaced: unknown[][] = [];
-    const hv = strict<HypervisorClient>({
+    const hv = strict<SystemsManagement & CpQueries>({
       vswitchExists: returns(true),
       queryUserPower: returns('on'),
       imageQueryDM: returns(DIR),
@@ -70,7 +70,7 @@ describe('CoupleNicHandler', () => {
       imageReplaceDM: (...args: unknown[]) => Promise.resolve(void replaced.push(args)),
       nicConnect: () => Promise.reject(Errors.smapi(212, 40, 'no vswitch')),
     });
-    const sut = new CoupleNicHandler(hv, guests, strict<NicsRepository>({}));
+    const sut = new CoupleNicHandler(hv, hv, guests, strict<NicsRepository>({}));
     const p = { userid: 'VM1', vdev: '1000', vswitch: 'VSW1', vlanId: 7, active: true };
     const err = (await sut.run(p, ctx()).catch((e: unknown) => e)) as HvError;
     expect(err).toBeInstanceOf(HvError);

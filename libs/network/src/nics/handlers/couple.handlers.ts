@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Errors, ModID } from '#envelope';
-import { HypervisorClient, tolerating } from '#hypervisor';
+import { CpQueries, SystemsManagement, tolerating } from '#hypervisor';
 import type { CoupleNicPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { requireManagedGuest } from '#guests';
@@ -19,7 +19,8 @@ import { requireActiveIf } from './nic-guards.js';
 @Injectable()
 export class CoupleNicHandler implements OperationHandler<'nic.couple'> {
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
+    private readonly cp: CpQueries,
     private readonly guests: GuestsRepository,
     private readonly nics: NicsRepository,
   ) {}
@@ -28,7 +29,7 @@ export class CoupleNicHandler implements OperationHandler<'nic.couple'> {
     const { userid, vdev, active } = p;
     const vswitch = (p.vswitch ?? '').toUpperCase();
     await requireManagedGuest(this.guests, userid);
-    await requireActiveIf(this.hv, userid, active);
+    await requireActiveIf(this.cp, userid, active);
     if (!(await this.hv.vswitchExists(vswitch))) {
       throw Errors.notExist(ModID.NETWORK, `Vswitch ${vswitch}`);
     }
@@ -76,14 +77,15 @@ export class CoupleNicHandler implements OperationHandler<'nic.couple'> {
 @Injectable()
 export class UncoupleNicHandler implements OperationHandler<'nic.uncouple'> {
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
+    private readonly cp: CpQueries,
     private readonly guests: GuestsRepository,
     private readonly nics: NicsRepository,
   ) {}
 
   async run({ userid, vdev, active }: CoupleNicPayload, ctx: OperationContext): Promise<''> {
     await requireManagedGuest(this.guests, userid);
-    await requireActiveIf(this.hv, userid, active);
+    await requireActiveIf(this.cp, userid, active);
     const saved = await this.hv.imageQueryDM(userid);
     await ctx.step(
       `uncouple NIC ${vdev} in directory`,

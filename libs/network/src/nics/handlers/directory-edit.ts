@@ -1,5 +1,5 @@
 import { Errors, HvError } from '#envelope';
-import { type HypervisorClient, tolerating } from '#hypervisor';
+import { type SystemsManagement, tolerating } from '#hypervisor';
 
 /**
  * Replaces a guest's directory entry as the reference does for a couple (§9.9): Image_Lock_DM
@@ -7,7 +7,7 @@ import { type HypervisorClient, tolerating } from '#hypervisor';
  * fails. Failures are guest rs 9 (lock) and rs 10 (replace); transport failures pass unchanged.
  */
 export async function replaceDirectory(
-  hv: HypervisorClient,
+  hv: SystemsManagement,
   userid: string,
   lines: string[],
 ): Promise<void> {
@@ -30,7 +30,7 @@ export async function replaceDirectory(
 
 /** Puts a saved directory entry back (an undo), unless it is still the same. */
 export async function restoreDirectory(
-  hv: HypervisorClient,
+  hv: SystemsManagement,
   userid: string,
   saved: string[],
 ): Promise<void> {

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { Errors, HvError } from '#envelope';
-import { HypervisorClient } from '#hypervisor';
+import { CpQueries, ManagementGuestOps } from '#hypervisor';
 import type { CreateInterfacePayload, DeleteInterfacePayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { requireManagedGuest } from '#guests';
@@ -17,7 +17,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v 
 
 /** Punches a configuration file to the guest's reader (class X); undo purges it if unread. */
 async function punchConfig(
-  hv: HypervisorClient,
+  guestOps: ManagementGuestOps,
   ctx: OperationContext,
   userid: string,
   file: { name: string; content: string },
@@ -27,22 +27,23 @@ async function punchConfig(
     `punch ${file.name}`,
     async () => {
       const body = Readable.from([Buffer.from(file.content)]);
-      spoolId = await hv.punchFile(userid, body, { name: file.name, spoolClass: 'X' });
+      spoolId = await guestOps.punchFile(userid, body, { name: file.name, spoolClass: 'X' });
     },
     {
       // the guest may have applied it already: then there is nothing left to purge
       undo: async () => {
-        if (spoolId !== undefined) await hv.purgeReaderFile(userid, spoolId).catch(() => null);
+        if (spoolId !== undefined)
+          await guestOps.purgeReaderFile(userid, spoolId).catch(() => null);
       },
     },
   );
 }
 
 /** Starts the guest's configuration service over IUCV; a failure is network rs 5. */
-async function applyInGuest(hv: HypervisorClient, ctx: OperationContext, userid: string) {
+async function applyInGuest(guestOps: ManagementGuestOps, ctx: OperationContext, userid: string) {
   await ctx.step('apply network configuration in guest', async () => {
     try {
-      await hv.execInGuest(userid, APPLY);
+      await guestOps.execInGuest(userid, APPLY);
     } catch (e) {
       if (e instanceof HvError && e.overallRC === 3) {
         throw Errors.network(
@@ -64,7 +65,8 @@ async function applyInGuest(hv: HypervisorClient, ctx: OperationContext, userid:
 @Injectable()
 export class CreateInterfaceHandler implements OperationHandler<'interface.create'> {
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly cp: CpQueries,
+    private readonly guestOps: ManagementGuestOps,
     private readonly guests: GuestsRepository,
     private readonly steps: NicSteps,
   ) {}
@@ -72,7 +74,7 @@ export class CreateInterfaceHandler implements OperationHandler<'interface.creat
   async run(p: CreateInterfacePayload, ctx: OperationContext): Promise<GuestNetworkEntry[]> {
     const { userid, active } = p;
     await requireManagedGuest(this.guests, userid);
-    await requireActiveIf(this.hv, userid, active);
+    await requireActiveIf(this.cp, userid, active);
     const networks = p.networks.map((e) => ({ ...e }));
     for (const e of networks) {
       const mac = str(e.mac_addr);
@@ -84,10 +86,10 @@ export class CreateInterfaceHandler implements OperationHandler<'interface.creat
       });
     }
     const content = networkScript(p.osVersion, networks);
-    await punchConfig(this.hv, ctx, userid, { name: 'network.doscript', content });
+    await punchConfig(this.guestOps, ctx, userid, { name: 'network.doscript', content });
     const guest = await this.guests.findByUserid(userid);
     if (guest && guest.netSet === 0) await this.guests.update(userid, { netSet: 1 });
-    if (active) await applyInGuest(this.hv, ctx, userid);
+    if (active) await applyInGuest(this.guestOps, ctx, userid);
     return networks;
   }
 }
@@ -100,7 +102,8 @@ export class CreateInterfaceHandler implements OperationHandler<'interface.creat
 @Injectable()
 export class DeleteInterfaceHandler implements OperationHandler<'interface.delete'> {
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly cp: CpQueries,
+    private readonly guestOps: ManagementGuestOps,
     private readonly guests: GuestsRepository,
     private readonly steps: NicSteps,
   ) {}
@@ -108,10 +111,10 @@ export class DeleteInterfaceHandler implements OperationHandler<'interface.delet
   async run(p: DeleteInterfacePayload, ctx: OperationContext): Promise<''> {
     const { userid, vdev, active } = p;
     await requireManagedGuest(this.guests, userid);
-    await requireActiveIf(this.hv, userid, active);
+    await requireActiveIf(this.cp, userid, active);
     await this.steps.delete(ctx, userid, vdev, active);
-    await punchConfig(this.hv, ctx, userid, deleteScript(p.osVersion, vdev));
-    if (active) await applyInGuest(this.hv, ctx, userid);
+    await punchConfig(this.guestOps, ctx, userid, deleteScript(p.osVersion, vdev));
+    if (active) await applyInGuest(this.guestOps, ctx, userid);
     return '';
   }
 }

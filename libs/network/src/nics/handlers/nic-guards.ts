@@ -1,11 +1,11 @@
-import type { HypervisorClient } from '#hypervisor';
+import type { CpQueries } from '#hypervisor';
 import { notActive } from '../domain/nic-errors.js';
 
 /** 409 rs 1 (modID 20) when the change is for the active guest and it is not logged on. */
 export async function requireActiveIf(
-  hv: HypervisorClient,
+  cp: CpQueries,
   userid: string,
   active: boolean,
 ): Promise<void> {
-  if (active && (await hv.queryUserPower(userid)) !== 'on') throw notActive(userid);
+  if (active && (await cp.queryUserPower(userid)) !== 'on') throw notActive(userid);
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '#config';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { HypervisorClient, isSmapi, tolerating } from '#hypervisor';
+import { SystemsManagement, isSmapi, tolerating } from '#hypervisor';
 import type { OperationContext } from '#operations';
 import { NicsRepository, type NicRecord } from '#persistence';
 import { conflict, mapped } from '../domain/nic-errors.js';
@@ -40,7 +40,7 @@ export interface NewNic {
 export class NicSteps {
   constructor(
     private readonly cfg: AppConfig,
-    private readonly hv: HypervisorClient,
+    private readonly hv: SystemsManagement,
     private readonly nics: NicsRepository,
   ) {}
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { HypervisorClient } from '#hypervisor';
+import { CpQueries } from '#hypervisor';
 import type { CreateNicPayload, DeleteNicPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { requireManagedGuest } from '#guests';
@@ -14,14 +14,14 @@ import { NicSteps } from './nic-steps.js';
 @Injectable()
 export class CreateNicHandler implements OperationHandler<'nic.create'> {
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly cp: CpQueries,
     private readonly guests: GuestsRepository,
     private readonly steps: NicSteps,
   ) {}
 
   async run(p: CreateNicPayload, ctx: OperationContext): Promise<string> {
     await requireManagedGuest(this.guests, p.userid);
-    await requireActiveIf(this.hv, p.userid, p.active);
+    await requireActiveIf(this.cp, p.userid, p.active);
     return this.steps.create(ctx, p.userid, p);
   }
 }
@@ -30,14 +30,14 @@ export class CreateNicHandler implements OperationHandler<'nic.create'> {
 @Injectable()
 export class DeleteNicHandler implements OperationHandler<'nic.delete'> {
   constructor(
-    private readonly hv: HypervisorClient,
+    private readonly cp: CpQueries,
     private readonly guests: GuestsRepository,
     private readonly steps: NicSteps,
   ) {}
 
   async run(p: DeleteNicPayload, ctx: OperationContext): Promise<''> {
     await requireManagedGuest(this.guests, p.userid);
-    await requireActiveIf(this.hv, p.userid, p.active);
+    await requireActiveIf(this.cp, p.userid, p.active);
     await this.steps.delete(ctx, p.userid, p.vdev, p.active);
     return '';
   }

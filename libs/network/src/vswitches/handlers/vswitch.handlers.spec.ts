@@ -1,5 +1,5 @@
 import { Errors, HvError } from '#envelope';
-import type { HypervisorClient, VswitchExtendedInfo, VswitchSetParams } from '#hypervisor';
+import type { SystemsManagement, VswitchExtendedInfo, VswitchSetParams } from '#hypervisor';
 import type { OperationContext } from '#operations';
 import { DeleteVswitchHandler, UpdateVswitchHandler } from './vswitch.handlers.js';
 
@@ -25,7 +25,7 @@ function hv(opts: { users?: string[]; setError?: HvError; deleteError?: HvError 
       return opts.setError ? Promise.reject(opts.setError) : Promise.resolve();
     },
     vswitchDelete: () => (opts.deleteError ? Promise.reject(opts.deleteError) : Promise.resolve()),
-  } as unknown as HypervisorClient;
+  } as unknown as SystemsManagement;
   return { client, sets };
 }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { HypervisorClient, isSmapi, tolerating, type VswitchCreateParams } from '#hypervisor';
+import { SystemsManagement, isSmapi, tolerating, type VswitchCreateParams } from '#hypervisor';
 import type { VswitchCreatePayload, VswitchNamePayload, VswitchUpdatePayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { VswitchErrors } from '../vswitch-errors.js';
@@ -10,7 +10,7 @@ const SET_REFUSED = [2846, 2838, 2853, 2856, 2858, 3022, 3033];
 /** vswitch.create: DEFINE VSWITCH with the reference's defaults (212/36 → 409). */
 @Injectable()
 export class CreateVswitchHandler implements OperationHandler<'vswitch.create'> {
-  constructor(private readonly hv: HypervisorClient) {}
+  constructor(private readonly hv: SystemsManagement) {}
 
   async run(p: VswitchCreatePayload, ctx: OperationContext): Promise<''> {
     const vid = p.vid ?? 'UNAWARE';
@@ -43,7 +43,7 @@ export class CreateVswitchHandler implements OperationHandler<'vswitch.create'> 
 /** vswitch.update: grant (a no-op when already granted), revoke, or a user's VLAN id. */
 @Injectable()
 export class UpdateVswitchHandler implements OperationHandler<'vswitch.update'> {
-  constructor(private readonly hv: HypervisorClient) {}
+  constructor(private readonly hv: SystemsManagement) {}
 
   async run(p: VswitchUpdatePayload, ctx: OperationContext): Promise<''> {
     if (p.change === 'grant') {
@@ -87,7 +87,7 @@ export class UpdateVswitchHandler implements OperationHandler<'vswitch.update'> 
 /** vswitch.delete: DETACH VSWITCH; a switch that does not exist (212/40) is already deleted. */
 @Injectable()
 export class DeleteVswitchHandler implements OperationHandler<'vswitch.delete'> {
-  constructor(private readonly hv: HypervisorClient) {}
+  constructor(private readonly hv: SystemsManagement) {}
 
   async run(p: VswitchNamePayload, ctx: OperationContext): Promise<''> {
     await ctx.step('delete vswitch', () => tolerating(this.hv.vswitchDelete(p.name), [212, 40]));
