@@ -5,7 +5,7 @@ import prettier from 'eslint-config-prettier';
 // Layering (issue #14): apps may import libs, libs never apps; only libs/persistence touches the
 // Prisma client; libs and apps reach another lib only through its public `#name` index.
 const LIBS =
-  'config|envelope|jobs|hypervisor|persistence|auth|operations|guests|host|images|files|volumes|network|testing';
+  'config|envelope|jobs|hypervisor|persistence|auth|operations|guests|host|images|files|volumes|network|logging|testing';
 const NOT_APPS = {
   regex: '(^|/)apps/',
   message: 'A lib never imports an app: move what both need into a lib.',

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { ConfigError, loadConfig } from '#config';
+import { currentLogger } from '#logging';
 import { createWorker } from './create-worker.js';
 import { WorkerModule } from './worker.module.js';
 
@@ -32,6 +33,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error(e instanceof ConfigError ? e.message : e);
+  currentLogger().fatal(e instanceof ConfigError ? e.message : { err: e }, 'cannot start');
   process.exit(1);
 });

@@ -4,6 +4,7 @@ import { Errors, HvError } from '#envelope';
 import { mgmtFailure } from './mgmt.error.js';
 import type { MgmtArgs, MgmtOperation, MgmtReply, SmapiFunction } from './protocol.js';
 import { SmapiHealth } from './smapi-health.js';
+import { CallLoggingTransport } from './call-log.js';
 import { HypervisorTransport } from './transport.js';
 
 /**
@@ -14,10 +15,15 @@ import { HypervisorTransport } from './transport.js';
  */
 @Injectable()
 export abstract class HypervisorExchange {
+  /** Every call passes here: logged at debug the same way over either transport (call-log.ts). */
+  protected readonly transport: HypervisorTransport;
+
   constructor(
-    protected readonly transport: HypervisorTransport,
+    transport: HypervisorTransport,
     protected readonly health: SmapiHealth,
-  ) {}
+  ) {
+    this.transport = new CallLoggingTransport(transport);
+  }
 
   /** Runs one exchange with the hypervisor, counting whether the link answered. */
   protected async observe<T>(exchange: () => Promise<T>): Promise<T> {

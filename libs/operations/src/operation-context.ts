@@ -4,6 +4,7 @@ import { HvError } from '#envelope';
 import { type OperationStep, OperationsRepository } from '#persistence';
 import type { CancelSignals } from './coordination/cancel-signals.service.js';
 import type { OperationJobData } from './job-data.js';
+import { logStep } from './operation-log.js';
 import { type EffectRegistrar, type StepOptions, stepsInDoubt } from './step-options.js';
 
 /** Thrown at a safe point when the operation was asked to stop. */
@@ -88,6 +89,7 @@ export class OperationContext {
   private async record(step: OperationStep): Promise<void> {
     const steps = await this.ops?.appendStep(this.operationId, step, this.steps);
     if (steps) this.steps = steps;
+    logStep(this.operationId, step);
   }
 
   /** What the api passed beside the payload (OperationJobData.secrets); never stored. */

@@ -1,6 +1,7 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { Errors, pyRepr, STATUS_RULE, type StatusRule } from '#envelope';
 import { parsePrefer, type Preferences } from './prefer.js';
+import { type AuditedRequest, auditOf, type RequestAudit } from './request-audit.js';
 
 /** What a client says about how an operation should be submitted and waited for. */
 export interface OperationRequest {
@@ -12,6 +13,8 @@ export interface OperationRequest {
    * the HTTP status the route would have answered, so a route states its rule once.
    */
   statusRule: StatusRule;
+  /** Who asked and from where (request-audit.ts); stored on the operation. */
+  audit?: RequestAudit;
 }
 
 /** The rule `@UseStatusRule` put on the route or its controller, as the envelope filter reads it. */
@@ -29,9 +32,8 @@ const KEY = /^[\x21-\x7e]{1,255}$/;
  */
 export const OpRequest = createParamDecorator(
   (_: unknown, ctx: ExecutionContext): OperationRequest => {
-    const headers = ctx
-      .switchToHttp()
-      .getRequest<{ headers: Record<string, string | undefined> }>().headers;
+    const req = ctx.switchToHttp().getRequest<AuditedRequest>();
+    const headers = req.headers;
     const key = headers['idempotency-key'];
     if (key !== undefined && !KEY.test(key)) {
       throw Errors.validation(
@@ -42,6 +44,7 @@ export const OpRequest = createParamDecorator(
       prefer: parsePrefer(headers.prefer),
       ...(key ? { idempotencyKey: key } : {}),
       statusRule: statusRuleOf(ctx),
+      audit: auditOf(req),
     };
   },
 );

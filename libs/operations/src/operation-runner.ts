@@ -13,6 +13,7 @@ import { GuestTurns } from './coordination/guest-turns.service.js';
 import { handlerFor } from './handler-lookup.js';
 import type { OperationJobData } from './job-data.js';
 import { OperationCancelled, OperationContext } from './operation-context.js';
+import { logEnded, logRunning } from './operation-log.js';
 import { OperationSettler } from './operation-settler.js';
 import { OperationUnwinder } from './operation-unwinder.js';
 import { isSettled } from './operation-view.js';
@@ -104,6 +105,7 @@ export class OperationRunner {
       await this.settler.leaveLine(ended);
       throw new UnrecoverableError(`operation ${id} ended before it could run`);
     }
+    logRunning(op);
     const ctx = new OperationContext(id, this.ops, job, op.steps, this.cancels, {
       settleMs: this.cfg.IN_DOUBT_SETTLE_S * 1000,
     });
@@ -124,6 +126,7 @@ export class OperationRunner {
     // whose next operation drops a head that has ended.
     const env = ok(output);
     await this.ops.finish(id, { status: 'succeeded', response: env, httpStatus: 200 }, ['running']);
+    logEnded(op, 'succeeded', env);
     await forgetSecrets(job);
     await this.settler.leaveLine(op).catch((e: unknown) => {
       this.log.warn(`operation ${id} ended; its guest's line is left later: ${String(e)}`);

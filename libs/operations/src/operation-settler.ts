@@ -3,6 +3,7 @@ import { type HvError, type StatusRule, httpStatusOf } from '#envelope';
 import { type OperationRecord, OperationsRepository } from '#persistence';
 import { CancelSignals } from './coordination/cancel-signals.service.js';
 import { GuestTurns } from './coordination/guest-turns.service.js';
+import { logEnded } from './operation-log.js';
 
 /**
  * Ends an operation that did not succeed: `failed` or `cancelled`, or `needs_attention` when
@@ -25,11 +26,13 @@ export class OperationSettler {
     leftToUndo: readonly string[],
   ): Promise<OperationRecord | null> {
     const env = err.toEnvelope();
+    const ending = leftToUndo.length ? 'needs_attention' : status;
     const ended = await this.ops.finish(op.id, {
-      status: leftToUndo.length ? 'needs_attention' : status,
+      status: ending,
       response: env,
       httpStatus: err.httpStatus ?? httpStatusOf(env, rule),
     });
+    if (ended) logEnded(op, ending, env);
     if (!leftToUndo.length) await this.cancels.clear(op.id);
     await this.leaveLine(op);
     return ended;

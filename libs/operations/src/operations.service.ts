@@ -18,6 +18,8 @@ import { JobWaiter } from './job-waiter.service.js';
 import type { OperationRequest } from './operation-request.decorator.js';
 import { isSettled, operationView } from './operation-view.js';
 import { type Preferences, preferenceApplied } from './prefer.js';
+import { logQueued } from './operation-log.js';
+import { operationAudit } from './request-audit.js';
 
 /** How to submit: what the client asked for, and the route's status rule (all in the request). */
 export type SubmitOptions = OperationRequest;
@@ -98,6 +100,7 @@ export class OperationsService {
     const def = JOB_CATALOGUE[kind];
     const key = opts.idempotencyKey;
     const id = randomUUID();
+    const audit = operationAudit(opts.audit);
     let created: OperationRecord;
     try {
       created = await this.ops.create({
@@ -108,6 +111,7 @@ export class OperationsService {
         request: payload,
         idempotencyKey: key,
         requestHash: hash,
+        audit,
       });
     } catch (e) {
       const prior =
@@ -128,6 +132,7 @@ export class OperationsService {
       payload,
       statusRule: opts.statusRule,
       operation: `/operations/${id}`,
+      ...(audit.requestId ? { requestId: audit.requestId } : {}),
       ...(secrets ? { secrets } : {}),
     };
     try {
@@ -138,6 +143,8 @@ export class OperationsService {
     } catch {
       await this.notQueued(id, def.queue, target);
     }
+    opts.audit?.submitted(id);
+    logQueued(created);
     return { created };
   }
 

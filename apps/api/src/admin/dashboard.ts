@@ -9,7 +9,8 @@ import { TokenService } from '#auth';
 import { Errors } from '#envelope';
 import { QUEUES } from '#jobs';
 import { rawRoutes } from '../http/raw-routes.js';
-import { hasOperatorCredentials } from './operator-credentials.js';
+import '../http/fastify-augment.js';
+import { operatorOf } from './operator-credentials.js';
 
 export const DASHBOARD_PATH = '/admin/queues';
 
@@ -46,7 +47,11 @@ export async function mountDashboard(
     async (scope) => {
       rawRoutes(scope); // the operator credentials below, not X-Auth-Token
       scope.addHook('onRequest', async (req, reply) => {
-        if (await hasOperatorCredentials(req.headers, tokens)) return;
+        const who = await operatorOf(req.headers, tokens);
+        if (who) {
+          req.who = who;
+          return;
+        }
         await reply
           .status(401)
           .header('www-authenticate', 'Basic realm="hv-orchestrator dashboard", charset="UTF-8"')
