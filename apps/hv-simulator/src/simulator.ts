@@ -1,5 +1,4 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import type { Logger } from 'pino';
+import Fastify, { type FastifyBaseLogger, LogController, type FastifyInstance } from 'fastify';
 import { CallLog } from './calls/call.log.js';
 import { loadFcpInventory } from './fcp/fcp-inventory.config.js';
 import type { FcpInventory } from './fcp/fcp.inventory.js';
@@ -40,7 +39,7 @@ export interface SimulatorOptions {
    */
   wireCredentials?: WireCredentials;
   /** The process's logger (#logging's createLogger), for Fastify's lines; none by default (tests). */
-  logger?: Logger;
+  logger?: FastifyBaseLogger;
 }
 
 export interface Simulator extends SimulatorParts {
