@@ -10,6 +10,7 @@ import { Errors } from '#envelope';
 import { QUEUES } from '#jobs';
 import { rawRoutes } from '../http/raw-routes.js';
 import '../http/fastify-augment.js';
+import { dropRemoteLinks } from './air-gap.js';
 import { operatorOf } from './operator-credentials.js';
 
 export const DASHBOARD_PATH = '/admin/queues';
@@ -46,6 +47,7 @@ export async function mountDashboard(
   await fastify.register(
     async (scope) => {
       rawRoutes(scope); // the operator credentials below, not X-Auth-Token
+      dropRemoteLinks(scope);
       scope.addHook('onRequest', async (req, reply) => {
         const who = await operatorOf(req.headers, tokens);
         if (who) {
