@@ -58,10 +58,8 @@ export function logQueued(op: OperationRecord): void {
 /** A worker started the operation: its first run, or a resumption after a lost worker. */
 export function logRunning(op: OperationRecord): void {
   const resumed = op.attempts > 1;
-  loggerFor(op).info(
-    { status: 'running', attempt: op.attempts },
-    resumed ? 'operation resumed' : 'operation running',
-  );
+  // the attempt is among the job's context fields (runLogged)
+  loggerFor(op).info({ status: 'running' }, resumed ? 'operation resumed' : 'operation running');
 }
 
 /** The operation ended (or needs attention): with its codes and how long it ran. */
