@@ -11,7 +11,7 @@ import prettier from 'eslint-config-prettier';
 // what sits above it.
 const TIERS = [
   ['config', 'envelope'],
-  ['telemetry'],
+  ['telemetry', 'logging'],
   ['jobs', 'hypervisor', 'auth'],
   ['persistence'],
   ['operations'],

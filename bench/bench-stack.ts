@@ -39,7 +39,9 @@ export async function startBenchStack(
     DATA_DIR: dataDir,
     QUEUE_PREFIX: `b${randomBytes(4).toString('hex')}`,
     PORT: '0',
-    LOG_LEVEL: 'log',
+    // the default level unless the caller's says otherwise (`LOG_LEVEL=silent npm run bench`
+    // measures without any log line, for issue #26's before/after)
+    LOG_LEVEL: inherited.LOG_LEVEL ?? 'info',
     AUTH: 'none',
     ...extra,
   };

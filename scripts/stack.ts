@@ -5,8 +5,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { accessSync, constants, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { Logger } from 'pino';
 import { type Config, ConfigError, repoRoot } from '#config';
 import { writeSampleImage } from '#images';
+import { createLogger, currentLogger, isPretty, prettyLine } from '#logging';
 import { stackSettings } from './embedded-smapi.js';
 import { sysinfoText } from '../apps/hv-simulator/src/ssi/sysinfo.text.js';
 import { redisAnswers } from './redis-probe.js';
@@ -16,6 +18,10 @@ const children: { name: string; proc: ChildProcess }[] = [];
 let stopping = false;
 /** Settings the stack adds for its children (HV_TRANSPORT=smapi against the simulator). */
 let childEnv: Record<string, string> = {};
+/** The launcher's own lines; until its settings are read, the fallback logger's. */
+let log: Logger = currentLogger();
+/** How a child's JSON line is shown: as it is, or made readable for a terminal. */
+let showLine: (line: string) => string = (line) => `${line}\n`;
 
 function onPath(bin: string): string | null {
   // eslint-disable-next-line no-restricted-properties -- PATH lookup, not configuration
@@ -35,11 +41,16 @@ function start(name: string, cmd: string, args: string[]): ChildProcess {
   const env = { ...process.env, ...childEnv };
   const proc = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
   for (const stream of [proc.stdout, proc.stderr]) {
-    createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
+    // the children write JSON lines (each names its process); anything else (redis-server's
+    // own output, a crash before a child's logger exists) becomes a line of the launcher's
+    createInterface({ input: stream }).on('line', (line) => {
+      if (line.startsWith('{')) process.stdout.write(showLine(line));
+      else if (line.trim()) log.info({ process: name }, line);
+    });
   }
   proc.on('exit', (code, signal) => {
     if (!stopping) {
-      console.error(`[stack] ${name} exited (${code ?? signal}); stopping the stack`);
+      log.error(`${name} exited (${code ?? signal}); stopping the stack`);
       void shutdown(1);
     }
   });
@@ -84,7 +95,7 @@ async function ensureRedis(url: string, dataDir: string): Promise<void> {
   }
   const dir = join(dataDir, 'redis');
   mkdirSync(dir, { recursive: true });
-  console.log(`[stack] no Redis at ${url}; starting ${bin} for this stack (data in ${dir})`);
+  log.info(`no Redis at ${url}; starting ${bin} for this stack (data in ${dir})`);
   start('redis', bin, [
     '--port',
     u.port || '6379',
@@ -141,9 +152,9 @@ async function ensureSampleImage(cfg: Config, base: string): Promise<void> {
   const env = (await res.json()) as { errmsg: string };
   if (res.status === 200 || res.status === 202) {
     const when = res.status === 200 ? 'imported' : `importing (${res.headers.get('location')})`;
-    console.log(`[stack] sample image ${when}: ${SAMPLE_IMAGE} (rhel9.0, CKD, 10 cylinders)`);
+    log.info(`sample image ${when}: ${SAMPLE_IMAGE} (rhel9.0, CKD, 10 cylinders)`);
   } else {
-    console.warn(`[stack] the sample image was not imported (${res.status}): ${env.errmsg}`);
+    log.warn(`the sample image was not imported (${res.status}): ${env.errmsg}`);
   }
 }
 
@@ -164,14 +175,18 @@ async function main(): Promise<void> {
   // eslint-disable-next-line no-restricted-properties -- the stack completes its children's settings
   const settings = stackSettings(process.env, root);
   const cfg = settings.cfg;
-  childEnv = settings.childEnv;
+  // the children always write JSON to the launcher's pipes; it alone knows who reads
+  childEnv = { ...settings.childEnv, LOG_FORMAT: 'json' };
+  log = createLogger('stack', cfg);
+  const tty = process.stdout.isTTY === true;
+  if (isPretty(cfg, tty)) showLine = prettyLine(tty);
   mkdirSync(cfg.DATA_DIR, { recursive: true });
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
   await ensureRedis(cfg.REDIS_URL, cfg.DATA_DIR);
   if (childEnv.SMAPI_HOST) {
-    console.log(
-      `[stack] HV_TRANSPORT=smapi: the simulator's wire port ${childEnv.SMAPI_PORT} and its ` +
+    log.info(
+      `HV_TRANSPORT=smapi: the simulator's wire port ${childEnv.SMAPI_PORT} and its ` +
         `tools in ${childEnv.HV_TOOLS_DIR}`,
     );
   }
@@ -196,17 +211,15 @@ async function main(): Promise<void> {
     }
   });
   await ensureSampleImage(cfg, base).catch((e: unknown) =>
-    console.warn(`[stack] the sample image was not imported: ${(e as Error).message}`),
+    log.warn(`the sample image was not imported: ${(e as Error).message}`),
   );
-  console.log(
-    `[stack] ready: ${base}  (dashboard ${base}/admin/queues; admin token in ${cfg.TOKEN_PATH})\n` +
-      `[stack] get a token:  curl -si -X POST -H "X-Admin-Token: $(cat ${cfg.TOKEN_PATH})" ${base}/token | grep -i x-auth-token`,
+  log.info(`ready: ${base}  (dashboard ${base}/admin/queues; admin token in ${cfg.TOKEN_PATH})`);
+  log.info(
+    `get a token:  curl -si -X POST -H "X-Admin-Token: $(cat ${cfg.TOKEN_PATH})" ${base}/token | grep -i x-auth-token`,
   );
 }
 
 main().catch((e: unknown) => {
-  console.error(
-    `[stack] ${e instanceof ConfigError || e instanceof Error ? e.message : String(e)}`,
-  );
+  log.fatal(e instanceof ConfigError || e instanceof Error ? e.message : String(e));
   void shutdown(1);
 });

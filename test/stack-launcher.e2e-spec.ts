@@ -55,7 +55,7 @@ async function startStack(root: string): Promise<Stack> {
   proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
   proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
   await eventually(
-    () => Promise.resolve(out.includes('[stack] ready') ? true : undefined),
+    () => Promise.resolve(/"msg":"ready: /.test(out) ? true : undefined),
     40000,
     `stack ready:\n${out}`,
   );

@@ -1,9 +1,10 @@
 import 'reflect-metadata';
-import { Logger, type LogLevel } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AdminTokenStore, TokenService } from '#auth';
 import type { Config } from '#config';
+import { createLogger, nestLogger } from '#logging';
 import { mountDashboard } from './admin/dashboard.js';
 import { ApiModule } from './api.module.js';
 import { BODY_LIMIT } from './http/body-limit.js';
@@ -11,6 +12,7 @@ import { clientErrorHandler } from './http/client-errors.js';
 import { frameworkErrors } from './http/framework-errors.js';
 import { registerJsonBodyParser } from './http/json-body.parser.js';
 import { registerOctetStreamParser } from './http/octet-stream.parser.js';
+import { requestIdOf, requestLog } from './http/request-log.js';
 import { RouteTable } from './http/route-table.js';
 import { envelopeHooks } from './http/envelope.hooks.js';
 import { checkToken } from './http/token-check.js';
@@ -19,11 +21,13 @@ import { HttpMetrics } from './metrics/http.metrics.js';
 import { mountDocs } from './openapi/docs.routes.js';
 import { OpenApiDocumentFactory } from './openapi/openapi.document.js';
 
-const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
-
 /** Builds the api application (not yet listening); used by main.ts and the end-to-end tests. */
 export async function createApi(config: Config): Promise<NestFastifyApplication> {
+  const log = createLogger('api', config);
   const adapter = new FastifyAdapter({
+    // X-Request-Id: the client's when valid, else ours (request-log.ts)
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     bodyLimit: BODY_LIMIT,
     trustProxy: true,
     frameworkErrors,
@@ -34,6 +38,7 @@ export async function createApi(config: Config): Promise<NestFastifyApplication>
   const fastify = adapter.getInstance();
   const routes = new RouteTable();
   routes.attach(fastify);
+  requestLog(fastify, log); // first: every answer, a 401 too, carries its request id
   nameRequestSpans(fastify);
   registerJsonBodyParser(fastify);
   registerOctetStreamParser(fastify);
@@ -43,9 +48,10 @@ export async function createApi(config: Config): Promise<NestFastifyApplication>
     adapter,
     {
       bodyParser: false, // ours (json-body.parser.ts) reports bad JSON after the auth check
-      logger: LEVELS.slice(0, LEVELS.indexOf(config.LOG_LEVEL as LogLevel) + 1),
+      bufferLogs: true,
     },
   );
+  app.useLogger(nestLogger(log));
   app.enableShutdownHooks();
   app.get(AdminTokenStore).ensure();
   checkToken(fastify, app.get(TokenService));

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { ConfigError, loadConfig } from '#config';
 import { startTracing } from '#telemetry';
+import { currentLogger } from '#logging';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -13,6 +14,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error(e instanceof ConfigError ? e.message : e);
+  currentLogger().fatal(e instanceof ConfigError ? e.message : { err: e }, 'cannot start');
   process.exit(1);
 });

@@ -2,10 +2,12 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from '#config';
 import { readPasswordFile } from '#hypervisor';
+import { createLogger, currentLogger } from '#logging';
 import { createSimulator } from './simulator.js';
 
 async function main(): Promise<void> {
   const cfg = loadConfig();
+  const logger = createLogger('hv-simulator', cfg);
   const sim = await createSimulator({
     stateDir: cfg.SIM_STATE_DIR,
     latencyProfile: cfg.HV_LATENCY_PROFILE,
@@ -24,7 +26,7 @@ async function main(): Promise<void> {
           },
         }
       : {}),
-    logger: true,
+    logger,
   });
   const url = await sim.app.listen({ host: cfg.SIM_HOST, port: cfg.SIM_PORT });
   sim.app.log.info(
@@ -52,6 +54,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error(e instanceof ConfigError ? e.message : e);
+  currentLogger().fatal(e instanceof ConfigError ? e.message : { err: e }, 'cannot start');
   process.exit(1);
 });

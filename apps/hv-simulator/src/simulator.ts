@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, LogController, type FastifyInstance } from 'fastify';
 import { CallLog } from './calls/call.log.js';
 import { loadFcpInventory } from './fcp/fcp-inventory.config.js';
 import type { FcpInventory } from './state/fcp.inventory.js';
@@ -38,8 +38,8 @@ export interface SimulatorOptions {
    * error). Absent: any credentials are accepted.
    */
   wireCredentials?: WireCredentials;
-  /** Fastify request logging (off by default, for tests). */
-  logger?: boolean;
+  /** The process's logger (#logging's createLogger), for Fastify's lines; none by default (tests). */
+  logger?: FastifyBaseLogger;
 }
 
 export interface Simulator extends SimulatorParts {
@@ -77,7 +77,7 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
   // connections that never carry a request, which would otherwise hold close() up for the
   // keep-alive timeout.
   const app = Fastify({
-    logger: opts.logger ?? false,
+    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     logController: new LogController({ disableRequestLogging: true }),
     forceCloseConnections: true,
   });

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { ConfigError, loadConfig } from '#config';
 import { startTracing, stopTracing } from '#telemetry';
+import { currentLogger } from '#logging';
 import { createWorker } from './create-worker.js';
 import { WorkerModule } from './worker.module.js';
 
@@ -38,6 +39,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error(e instanceof ConfigError ? e.message : e);
+  currentLogger().fatal(e instanceof ConfigError ? e.message : { err: e }, 'cannot start');
   process.exit(1);
 });

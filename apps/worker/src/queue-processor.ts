@@ -4,7 +4,7 @@ import type { Job } from 'bullmq';
 import { AppConfig, type Config } from '#config';
 import type { Envelope } from '#envelope';
 import type { QueueName } from '#jobs';
-import { type OperationJobData, OperationRunner } from '#operations';
+import { type OperationJobData, OperationRunner, runLogged } from '#operations';
 
 const MAX_STALLS = 1_000_000;
 
@@ -28,7 +28,8 @@ export function processorFor(queue: QueueName, cfg: Config): Type<WorkerHost> {
     }
 
     process(job: Job<OperationJobData>, token?: string): Promise<Envelope> {
-      return this.runner.run(job, token);
+      // every line of the run (steps, hypervisor calls) names the operation and its request
+      return runLogged(job, () => this.runner.run(job, token));
     }
   }
   Object.defineProperty(QueueProcessor, 'name', { value: `Processor(${queue})` });

@@ -1,8 +1,17 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { SignJWT, jwtVerify } from 'jose';
 import { AppConfig } from '#config';
 import { AdminTokenStore } from './admin-token.store.js';
 import { secretsEqual } from './constant-time.js';
+
+/**
+ * Who a token stands for in logs and on operations (`requested_by`): issued tokens carry no
+ * subject (the reference's format: only `exp`), so it is a fingerprint of the token, never the
+ * token itself. The line logged when a token is issued names the same fingerprint.
+ */
+export const tokenSubject = (token: string): string =>
+  `token:${createHash('sha256').update(token).digest('hex').slice(0, 12)}`;
 
 /** Verified tokens remembered at most (oldest forgotten first). */
 const MAX_REMEMBERED = 10_000;
@@ -18,6 +27,8 @@ const MAX_REMEMBERED = 10_000;
 export class TokenService {
   /** token → its expiry (ms), valid for `rememberedFor` only. */
   private readonly remembered = new Map<string, number>();
+  /** token → its subject, for the tokens remembered (computed once per token). */
+  private readonly subjects = new Map<string, string>();
   private rememberedFor: string | null = null;
   private key = new Uint8Array();
 
@@ -58,6 +69,7 @@ export class TokenService {
     if (secret !== this.rememberedFor) {
       // a new admin token: nothing verified with the old one counts any more
       this.remembered.clear();
+      this.subjects.clear();
       this.rememberedFor = secret;
       this.key = new TextEncoder().encode(secret);
     }
@@ -65,7 +77,18 @@ export class TokenService {
     if (expiresAt === undefined) return undefined;
     if (Date.now() < expiresAt) return true;
     this.remembered.delete(token);
+    this.subjects.delete(token);
     return false;
+  }
+
+  /** The subject of a token this service accepted (tokenSubject), remembered with it. */
+  subjectOf(token: string): string {
+    let subject = this.subjects.get(token);
+    if (subject === undefined) {
+      subject = tokenSubject(token);
+      if (this.remembered.has(token)) this.subjects.set(token, subject);
+    }
+    return subject;
   }
 
   /** Whether `token` is a valid, unexpired auth token. */
@@ -77,8 +100,11 @@ export class TokenService {
         algorithms: ['HS256'],
         requiredClaims: ['exp'],
       });
-      if (this.remembered.size >= MAX_REMEMBERED)
-        this.remembered.delete(this.remembered.keys().next().value!);
+      if (this.remembered.size >= MAX_REMEMBERED) {
+        const oldest = this.remembered.keys().next().value!;
+        this.remembered.delete(oldest);
+        this.subjects.delete(oldest);
+      }
       this.remembered.set(token!, payload.exp! * 1000);
       return true;
     } catch {

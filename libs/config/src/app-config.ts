@@ -41,7 +41,11 @@ export class AppConfig {
   @Type(() => Number) @IsInt() @Min(0) SYNC_WAIT_MAX_S = 600;
   /** Safety-net poll of waited operations, in case a queue event was missed. */
   @Type(() => Number) @IsInt() @Min(50) WAIT_POLL_MS = 2000;
-  @IsIn(['fatal', 'error', 'warn', 'log', 'debug', 'verbose']) LOG_LEVEL = 'log';
+  /** pino's levels; Nest's `log` and `verbose` still mean `info` and `trace`. */
+  @IsIn(['silent', 'fatal', 'error', 'warn', 'info', 'debug', 'trace', 'log', 'verbose'])
+  LOG_LEVEL = 'info';
+  /** `json` (one object per line), `pretty`, or `auto`: pretty on a terminal, else JSON. */
+  @IsIn(['auto', 'json', 'pretty']) LOG_FORMAT: 'auto' | 'json' | 'pretty' = 'auto';
   /** Longest `?wait=` long-poll, below common proxy idle limits. */
   @Type(() => Number) @IsInt() @Min(1) @Max(3600) LONG_POLL_MAX_S = 50;
   /** Heartbeat of operation event streams. */

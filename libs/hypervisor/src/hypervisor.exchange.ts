@@ -4,6 +4,7 @@ import { Errors, HvError } from '#envelope';
 import { mgmtFailure } from './mgmt.error.js';
 import type { MgmtArgs, MgmtOperation, MgmtReply, SmapiFunction } from './protocol.js';
 import { SmapiHealth } from './smapi-health.js';
+import { CallLoggingTransport } from './call-log.js';
 import { HypervisorTransport } from './transport.js';
 
 /**
@@ -17,10 +18,15 @@ import { HypervisorTransport } from './transport.js';
  */
 @Injectable()
 export class HypervisorExchange {
+  /** Every call passes here: logged at debug the same way over either transport (call-log.ts). */
+  readonly transport: HypervisorTransport;
+
   constructor(
-    readonly transport: HypervisorTransport,
+    transport: HypervisorTransport,
     private readonly health: SmapiHealth,
-  ) {}
+  ) {
+    this.transport = new CallLoggingTransport(transport);
+  }
 
   /** Runs one exchange with the hypervisor, counting whether the link answered. */
   async observe<T>(exchange: () => Promise<T>): Promise<T> {

@@ -18,3 +18,4 @@ export { GuestTurns } from './coordination/guest-turns.service.js';
 export { CancelSignals } from './coordination/cancel-signals.service.js';
 export type { EffectRegistrar, ProbeResult, StepOptions } from './step-options.js';
 export { bullConnection } from './coordination/bull-connection.js';
+export { runLogged } from './operation-log.js';

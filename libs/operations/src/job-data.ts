@@ -8,6 +8,8 @@ export interface OperationJobData<N extends JobName = JobName> {
   statusRule: StatusRule;
   /** Where the operation is shown (the dashboard displays job data). */
   operation: string;
+  /** The submitting request's id: every worker log line of the operation carries it. */
+  requestId?: string;
   /**
    * Values the handler needs that must never be stored or shown (an import URL's credentials):
    * kept only here, out of the operation row, hidden by the dashboard, dropped when the job ends.

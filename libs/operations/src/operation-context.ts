@@ -9,6 +9,7 @@ import { waitUnlessCancelled } from './cancellable-wait.js';
 import { OperationCancelled, OperationUnwound } from './operation-errors.js';
 import { StepDoubts, iso } from './step-doubts.js';
 import { type EffectRegistrar, inDoubt, type StepOptions, stepsInDoubt } from './step-options.js';
+import { logStep } from './operation-log.js';
 
 export { OperationCancelled, OperationUnwound } from './operation-errors.js';
 
@@ -74,6 +75,7 @@ export class OperationContext {
   private async record(step: OperationStep): Promise<void> {
     const steps = await this.ops?.appendStep(this.operationId, step, this.steps);
     if (steps) this.steps = steps;
+    logStep(this.operationId, step);
   }
 
   /** What the api passed beside the payload (OperationJobData.secrets); never stored. */

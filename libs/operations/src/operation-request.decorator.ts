@@ -1,6 +1,7 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { Errors, pyRepr, STATUS_RULE, type StatusRule } from '#envelope';
 import { parsePrefer, type Preferences } from './prefer.js';
+import { type AuditedRequest, auditOf, type RequestAudit } from './request-audit.js';
 
 /** What a client says about how an operation should be submitted and waited for. */
 export interface OperationRequest {
@@ -17,6 +18,8 @@ export interface OperationRequest {
    * (issue #27; the webhooks lib checks it against the outbound policy before the route runs).
    */
   callbackUrl?: string;
+  /** Who asked and from where (request-audit.ts); stored on the operation. */
+  audit?: RequestAudit;
 }
 
 /** The rule `@UseStatusRule` put on the route or its controller, as the envelope filter reads it. */
@@ -48,11 +51,11 @@ export function callbackUrlOf(
  */
 export const OpRequest = createParamDecorator(
   (_: unknown, ctx: ExecutionContext): OperationRequest => {
-    const { headers, query } = ctx.switchToHttp().getRequest<{
-      headers: Record<string, string | undefined>;
-      query?: Record<string, unknown>;
-    }>();
-    const callback = callbackUrlOf(headers, query);
+    const req = ctx
+      .switchToHttp()
+      .getRequest<AuditedRequest & { query?: Record<string, unknown> }>();
+    const headers = req.headers;
+    const callback = callbackUrlOf(headers, req.query);
     const key = headers['idempotency-key'];
     if (key !== undefined && !KEY.test(key)) {
       throw Errors.validation(
@@ -64,6 +67,7 @@ export const OpRequest = createParamDecorator(
       ...(key ? { idempotencyKey: key } : {}),
       statusRule: statusRuleOf(ctx),
       ...(callback ? { callbackUrl: callback.url } : {}),
+      audit: auditOf(req),
     };
   },
 );

@@ -15,6 +15,7 @@ import { GuestTurns } from './coordination/guest-turns.service.js';
 import { handlerFor } from './handler-lookup.js';
 import type { OperationJobData } from './job-data.js';
 import { OperationCancelled, OperationContext } from './operation-context.js';
+import { logEnded, logRunning } from './operation-log.js';
 import { OperationSettler } from './operation-settler.js';
 import { OperationUnwinder } from './operation-unwinder.js';
 import { holdsGuestLine, isSettled } from './operation-view.js';
@@ -110,6 +111,7 @@ export class OperationRunner {
       throw new UnrecoverableError(`operation ${id} ended before it could run`);
     }
     await rememberRun(job, op.attempts);
+    logRunning(op);
     const ctx = new OperationContext(id, this.ops, job, op.steps, this.cancels, {
       settleMs: landingWindowMs(this.cfg),
     });
@@ -130,6 +132,7 @@ export class OperationRunner {
     // whose next operation drops a head that has ended.
     const env = ok(output);
     await this.ops.finish(id, { status: 'succeeded', response: env, httpStatus: 200 }, ['running']);
+    logEnded(op, 'succeeded', env);
     await forgetSecrets(job);
     await this.settler.leaveLine(op).catch((e: unknown) => {
       this.log.warn(`operation ${id} ended; its guest's line is left later: ${String(e)}`);

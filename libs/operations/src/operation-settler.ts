@@ -4,6 +4,7 @@ import { type OperationRecord, OperationsRepository } from '#persistence';
 import { CancelSignals } from './coordination/cancel-signals.service.js';
 import { GuestTurns } from './coordination/guest-turns.service.js';
 import { holdsGuestLine } from './operation-view.js';
+import { logEnded } from './operation-log.js';
 
 /**
  * Ends an operation that did not succeed: `failed` or `cancelled`, or `needs_attention` when
@@ -26,11 +27,13 @@ export class OperationSettler {
     leftToUndo: readonly string[],
   ): Promise<OperationRecord | null> {
     const env = err.toEnvelope();
+    const ending = leftToUndo.length ? 'needs_attention' : status;
     const ended = await this.ops.finish(op.id, {
-      status: leftToUndo.length ? 'needs_attention' : status,
+      status: ending,
       response: env,
       httpStatus: err.httpStatus ?? httpStatusOf(env, rule),
     });
+    if (ended) logEnded(op, ending, env);
     if (!leftToUndo.length) await this.cancels.clear(op.id);
     // a step still in doubt keeps the line until it is probed again (the reconciler's unwind)
     if (!ended || !holdsGuestLine(ended)) await this.leaveLine(op);

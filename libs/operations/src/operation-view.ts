@@ -48,6 +48,11 @@ export function operationView(op: OperationRecord) {
     finished_at: op.finishedAt?.toISOString() ?? null,
     http_status: op.httpStatus,
     response: op.response,
+    requested_by: op.requestedBy ?? null,
+    client_address: op.clientAddress ?? null,
+    user_agent: op.userAgent ?? null,
+    request_id: op.requestId ?? null,
+    trace_id: op.traceId ?? null,
     links: { self: `/operations/${op.id}` },
   };
 }

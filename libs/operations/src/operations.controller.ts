@@ -40,6 +40,7 @@ export class OperationsController {
       target: q.userid,
       status: q.status,
       kind: q.kind,
+      requestedBy: q.requested_by,
       limit: q.limit ?? 50,
       cursor: q.cursor,
     });

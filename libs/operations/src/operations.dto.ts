@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { JOB_NAMES, USERID } from '#jobs';
 import { OPERATION_STATUSES, type OperationStatus } from '#persistence';
 
@@ -22,6 +22,8 @@ export class ListOperationsQuery {
   userid?: string;
   @IsOptional() @IsIn(OPERATION_STATUSES) status?: OperationStatus;
   @IsOptional() @IsIn(JOB_NAMES) kind?: string;
+  /** Who asked: `token:<fingerprint>`, `admin` or `none` (an operation's `requested_by`). */
+  @IsOptional() @IsString() @MaxLength(64) requested_by?: string;
   @IsOptional() @toInt() @IsInt() @Min(1) @Max(500) limit?: number;
   @IsOptional() @IsString() cursor?: string;
 }

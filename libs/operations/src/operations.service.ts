@@ -24,6 +24,8 @@ import { JobWaiter } from './job-waiter.service.js';
 import type { OperationRequest } from './operation-request.decorator.js';
 import { isSettled, operationView } from './operation-view.js';
 import { type Preferences, preferenceApplied } from './prefer.js';
+import { logQueued } from './operation-log.js';
+import { operationAudit } from './request-audit.js';
 
 /** How to submit: what the client asked for, and the route's status rule (all in the request). */
 export type SubmitOptions = OperationRequest;
@@ -109,6 +111,7 @@ export class OperationsService {
     // before the row, so the operation cannot end before its callback is known (issue #27)
     if (opts.callbackUrl) await this.outbox.setCallback(id, opts.callbackUrl);
     annotate({ 'operation.id': id, ...(target ? { 'operation.userid': target } : {}) });
+    const audit = operationAudit(opts.audit);
     let created: OperationRecord;
     try {
       created = await this.ops.create({
@@ -119,6 +122,7 @@ export class OperationsService {
         request: payload,
         idempotencyKey: key,
         requestHash: hash,
+        audit,
       });
     } catch (e) {
       const prior =
@@ -139,6 +143,7 @@ export class OperationsService {
       payload,
       statusRule: opts.statusRule,
       operation: `/operations/${id}`,
+      ...(audit.requestId ? { requestId: audit.requestId } : {}),
       ...(secrets ? { secrets } : {}),
     };
     try {
@@ -149,6 +154,8 @@ export class OperationsService {
     } catch {
       await this.notQueued(id, def.queue, target);
     }
+    opts.audit?.submitted(id);
+    logQueued(created);
     return { created };
   }
 

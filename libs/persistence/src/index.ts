@@ -18,6 +18,7 @@ export {
   type NewOperation,
   type OperationOutcome,
   type OperationPage,
+  type OperationAudit,
   type OperationQuery,
   type OperationRecord,
   type OperationStatus,

@@ -22,8 +22,10 @@ const placeholders = (first: number, n: number) =>
   Array.from({ length: n }, (_, i) => `$${first + i}`).join(', ');
 
 const INSERT = `INSERT INTO "operations" ("id", "kind", "queue", "target", "status", "request",
-    "idempotency_key", "request_hash", "created_at", "updated_at")
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${OPERATION_COLUMNS}`;
+    "idempotency_key", "request_hash", "requested_by", "client_address", "user_agent",
+    "request_id", "trace_id", "created_at", "updated_at")
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+  RETURNING ${OPERATION_COLUMNS}`;
 
 export interface OperationInsert {
   id: string;
@@ -34,6 +36,11 @@ export interface OperationInsert {
   request: string;
   idempotencyKey: string | null;
   requestHash: string | null;
+  requestedBy?: string | null;
+  clientAddress?: string | null;
+  userAgent?: string | null;
+  requestId?: string | null;
+  traceId?: string | null;
 }
 
 /** Inserts a new operation (the columns' defaults for the rest); the row as stored. */
@@ -48,6 +55,11 @@ export async function insertReturning(db: DirectDb, op: OperationInsert): Promis
     op.request,
     op.idempotencyKey,
     op.requestHash,
+    op.requestedBy ?? null,
+    op.clientAddress ?? null,
+    op.userAgent ?? null,
+    op.requestId ?? null,
+    op.traceId ?? null,
     now,
     now,
   ]);

@@ -45,6 +45,16 @@ export interface OperationRecord {
   attempts: number;
   idempotencyKey: string | null;
   requestHash: string | null;
+  // The audit columns: null on rows from before them. Optional only so that records made by
+  // hand in tests need not name them; the repository always fills them.
+  /** Who asked: `token:<fingerprint>` of the auth token, `admin` or `none`. */
+  requestedBy?: string | null;
+  clientAddress?: string | null;
+  userAgent?: string | null;
+  /** The submitting request's X-Request-Id. */
+  requestId?: string | null;
+  /** The OpenTelemetry trace of the submit, when one was active. */
+  traceId?: string | null;
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
@@ -62,6 +72,16 @@ export interface NewOperation {
   request: object;
   idempotencyKey?: string | null;
   requestHash?: string | null;
+  audit?: OperationAudit;
+}
+
+/** Who asked for an operation and how to find its request in the logs and traces. */
+export interface OperationAudit {
+  requestedBy: string;
+  clientAddress: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+  traceId: string | null;
 }
 
 export interface OperationOutcome {
@@ -74,6 +94,7 @@ export interface OperationQuery {
   target?: string;
   status?: OperationStatus | readonly OperationStatus[];
   kind?: string;
+  requestedBy?: string;
   limit: number;
   /** `nextCursor` of the previous page. */
   cursor?: string;

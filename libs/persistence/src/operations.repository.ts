@@ -52,6 +52,7 @@ export class OperationsRepository {
       request: JSON.stringify(op.request),
       idempotencyKey: op.idempotencyKey ?? null,
       requestHash: op.requestHash ?? null,
+      ...op.audit,
     };
     try {
       return toOperationRecord(await insertReturning(this.direct, data));
@@ -214,6 +215,7 @@ export class OperationsRepository {
     const where: Prisma.OperationWhereInput = {
       ...(q.target !== undefined && { target: norm(q.target) }),
       ...(q.kind !== undefined && { kind: q.kind }),
+      ...(q.requestedBy !== undefined && { requestedBy: q.requestedBy }),
       ...(q.status !== undefined && {
         status: typeof q.status === 'string' ? q.status : { in: [...q.status] },
       }),

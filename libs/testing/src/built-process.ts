@@ -3,6 +3,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { repoRoot } from '#config';
 
+/** How much of a process's output is kept for failure messages (its latest). */
+const KEPT_CHARS = 4_000_000;
+
 /** A built process of the stack (dist/), with its output kept for failure messages. */
 export interface Proc {
   proc: ChildProcess;
@@ -27,6 +30,7 @@ export async function startProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
+  let started = false;
   const match = await new Promise<RegExpMatchArray>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`${script} did not start in ${timeoutMs} ms:\n${out}`)),
@@ -34,8 +38,15 @@ export async function startProcess(
     );
     const onData = (d: Buffer) => {
       out += d.toString();
+      // the api logs a line per request: once started, the output is only kept (its last
+      // KEPT_CHARS), never searched again
+      if (started) {
+        if (out.length > 2 * KEPT_CHARS) out = out.slice(-KEPT_CHARS);
+        return;
+      }
       const m = ready.exec(out);
       if (m) {
+        started = true;
         clearTimeout(timer);
         resolve(m);
       }

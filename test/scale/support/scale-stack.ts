@@ -58,7 +58,11 @@ export class ScaleStack {
     const workers: Proc[] = [];
     // the first api makes the admin token; the others read it
     for (let i = 0; i < opts.apis; i++) {
-      const p = await startProcess('apps/api/src/main.js', all, /api listening on (http:\S+)/);
+      const p = await startProcess(
+        'apps/api/src/main.js',
+        all,
+        /api listening on (http:\/\/[\w.:[\]-]+)/,
+      );
       apis.push({ ...p, url: p.match[1] });
     }
     for (let i = 0; i < opts.workers; i++) {

@@ -9,7 +9,9 @@ import { TokenService } from '#auth';
 import { Errors } from '#envelope';
 import { QUEUES } from '#jobs';
 import { rawRoutes } from '../http/raw-routes.js';
-import { hasOperatorCredentials } from './operator-credentials.js';
+import '../http/fastify-augment.js';
+import { dropRemoteLinks } from './air-gap.js';
+import { operatorOf } from './operator-credentials.js';
 
 export const DASHBOARD_PATH = '/admin/queues';
 
@@ -45,8 +47,13 @@ export async function mountDashboard(
   await fastify.register(
     async (scope) => {
       rawRoutes(scope); // the operator credentials below, not X-Auth-Token
+      dropRemoteLinks(scope);
       scope.addHook('onRequest', async (req, reply) => {
-        if (await hasOperatorCredentials(req.headers, tokens)) return;
+        const who = await operatorOf(req.headers, tokens);
+        if (who) {
+          req.who = who;
+          return;
+        }
         await reply
           .status(401)
           .header('www-authenticate', 'Basic realm="hv-orchestrator dashboard", charset="UTF-8"')

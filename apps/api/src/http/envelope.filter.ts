@@ -57,8 +57,10 @@ export class EnvelopeFilter implements ExceptionFilter {
       if (status >= 400 && status < 500) return Errors.badRequest(exception.message);
     }
     const errorId = randomUUID();
+    // the route pattern, not the raw URL (its query may carry anything); the request id ties
+    // this line to the request's own line and to what the client was told
     this.log.error(
-      `${req.method} ${req.url} failed, error id ${errorId}`,
+      `${req.method} ${req.routeOptions.url} failed, error id ${errorId}, request id ${req.id}`,
       (exception as Error)?.stack,
     );
     return Errors.restInternal(errorId);

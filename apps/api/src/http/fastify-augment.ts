@@ -2,6 +2,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Why the JSON body could not be parsed; reported after the auth check, as the reference orders it. */
     bodyError?: string;
+    /** Who asked (token subject, `admin`); unset: nobody (`none`). For logs and operations. */
+    who?: string;
+    /** The operation this request submitted, for its log line. */
+    submitted?: string;
   }
   interface FastifyContextConfig {
     /** No X-Auth-Token needed (PUBLIC_ROUTE of #auth): the route has its own auth, or none. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC_ROUTE, type TokenService } from '#auth';
 import { Errors } from '#envelope';
+import './fastify-augment.js';
 
 const hasBody = (req: FastifyRequest): boolean =>
   req.headers['transfer-encoding'] !== undefined ||
@@ -28,8 +29,15 @@ export function checkToken(fastify: FastifyInstance, tokens: TokenService): void
     const token = req.headers['x-auth-token'];
     const given = typeof token === 'string' ? token : undefined;
     const known = tokens.known(given);
-    if (known === true) return done();
     if (known === false) return refuse(req, reply);
-    tokens.verify(given).then((ok) => (ok ? done() : refuse(req, reply)), done);
+    if (known === true) {
+      req.who = tokens.subjectOf(given!);
+      return done();
+    }
+    tokens.verify(given).then((ok) => {
+      if (!ok) return refuse(req, reply);
+      req.who = tokens.subjectOf(given!);
+      done();
+    }, done);
   });
 }

@@ -2,17 +2,22 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TokenService } from '#auth';
 import { Errors } from '#envelope';
-import { hasOperatorCredentials } from '../admin/operator-credentials.js';
+import { operatorOf } from '../admin/operator-credentials.js';
+import '../http/fastify-augment.js';
 
-/** Operator pages' credentials (see hasOperatorCredentials); a refusal is the 401 envelope. */
+/** Operator pages' credentials (see operatorOf); a refusal is the 401 envelope. */
 @Injectable()
 export class OperatorGuard implements CanActivate {
   constructor(private readonly tokens: TokenService) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const http = ctx.switchToHttp();
-    if (await hasOperatorCredentials(http.getRequest<FastifyRequest>().headers, this.tokens))
+    const req = http.getRequest<FastifyRequest>();
+    const who = await operatorOf(req.headers, this.tokens);
+    if (who) {
+      req.who = who;
       return true;
+    }
     // lets Prometheus and browsers know basic auth is accepted
     void http
       .getResponse<FastifyReply>()

@@ -58,6 +58,22 @@ export const OPERATION_SCHEMA: SchemaObject = {
       oneOf: [{ $ref: ENVELOPE_REF }, { type: 'null' }],
       description: 'the final answer, as the waiting request would have had it, once ended',
     },
+    requested_by: {
+      type: ['string', 'null'],
+      description:
+        'who asked: `token:<fingerprint>` of the auth token (logged when it was issued), ' +
+        '`admin`, or `none` (AUTH=none); `GET /operations?requested_by=` filters by it',
+    },
+    client_address: { type: ['string', 'null'], description: 'the address the request came from' },
+    user_agent: { type: ['string', 'null'], description: "the client's User-Agent" },
+    request_id: {
+      type: ['string', 'null'],
+      description: 'the X-Request-Id of the submitting request, in every log line of the operation',
+    },
+    trace_id: {
+      type: ['string', 'null'],
+      description: 'the OpenTelemetry trace id of the submit, when tracing is on',
+    },
     links: {
       type: 'object',
       properties: { self: { type: 'string', examples: ['/operations/{id}'] } },

@@ -74,6 +74,11 @@ describe.each(providers)('direct statements on %s', (_name, make) => {
       attempts: 3,
       idempotencyKey: 'key-full',
       requestHash: 'hash',
+      requestedBy: 'token:0123456789ab',
+      clientAddress: '192.0.2.7',
+      userAgent: 'curl/8.5.0',
+      requestId: 'req-full',
+      traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
       createdAt: new Date('2026-01-02T03:04:05.006Z'),
       startedAt: new Date('2026-01-02T03:04:06.000Z'),
       finishedAt: new Date('2026-12-31T23:59:59.999Z'),
@@ -93,19 +98,30 @@ describe.each(providers)('direct statements on %s', (_name, make) => {
     expect(read).toEqual(await prismaOp('op-null'));
     expect(read).toMatchObject({ target: null, response: null, httpStatus: null });
     expect(read).toMatchObject({ idempotencyKey: null, startedAt: null, finishedAt: null });
+    expect(read).toMatchObject({ requestedBy: null, clientAddress: null, userAgent: null });
+    expect(read).toMatchObject({ requestId: null, traceId: null });
     expect(await selectById(db(), 'missing')).toBeNull();
     expect(await selectByIdempotencyKey(db(), 'missing')).toBeNull();
   });
 
   run('inserts what Prisma then reads back, with the column defaults', async () => {
     const ins = { id: 'op-ins', kind: 'k', queue: 'q', status: 'queued', request: '{"a":1}' };
+    const audit = {
+      requestedBy: 'admin',
+      clientAddress: '::1',
+      userAgent: 'hvctl',
+      requestId: 'req-ins',
+      traceId: null,
+    };
     const made = await insertReturning(db(), {
       ...ins,
       target: null,
       idempotencyKey: 'key-ins',
       requestHash: null,
+      ...audit,
     });
     expect(made).toEqual(await prismaOp('op-ins'));
+    expect(made).toMatchObject(audit);
     expect(made).toMatchObject({ ...ins, steps: '[]', progress: 0, attempts: 0 });
     expect(made.createdAt).toEqual(made.updatedAt);
     // Prisma's own comparisons still order the dates written here

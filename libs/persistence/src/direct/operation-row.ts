@@ -6,6 +6,8 @@ import { toDate, toDateOrNull, toInt, toIntOrNull, toText, toTextOrNull } from '
 export const OPERATION_COLUMNS = `"id", "kind", "queue", "target", "status", "request", "steps",
   "progress", "response", "http_status" AS "httpStatus", "attempts",
   "idempotency_key" AS "idempotencyKey", "request_hash" AS "requestHash",
+  "requested_by" AS "requestedBy", "client_address" AS "clientAddress",
+  "user_agent" AS "userAgent", "request_id" AS "requestId", "trace_id" AS "traceId",
   "created_at" AS "createdAt", "started_at" AS "startedAt", "finished_at" AS "finishedAt",
   "updated_at" AS "updatedAt"`;
 
@@ -25,6 +27,11 @@ export function toOperation(r: Row): Operation {
     attempts: toInt(r.attempts),
     idempotencyKey: toTextOrNull(r.idempotencyKey),
     requestHash: toTextOrNull(r.requestHash),
+    requestedBy: toTextOrNull(r.requestedBy),
+    clientAddress: toTextOrNull(r.clientAddress),
+    userAgent: toTextOrNull(r.userAgent),
+    requestId: toTextOrNull(r.requestId),
+    traceId: toTextOrNull(r.traceId),
     createdAt: toDate(r.createdAt),
     startedAt: toDateOrNull(r.startedAt),
     finishedAt: toDateOrNull(r.finishedAt),

@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import './fastify-augment.js';
+
+/** A client's X-Request-Id is kept when it is short and plain; otherwise one is made up. */
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9._~:@+=/-]{1,128}$/;
+
+/** Fastify's genReqId: the client's X-Request-Id when valid, else a new UUID. */
+export function requestIdOf(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/**
+ * X-Request-Id on every answer (errors too: this is the first hook, before the token check),
+ * and one line per request once answered: method, route pattern (never the raw URL, which may
+ * carry a guest's name in every spelling), status, duration, request id, client address, who,
+ * and the operation it submitted. Never headers or bodies.
+ */
+export function requestLog(fastify: FastifyInstance, log: Logger): void {
+  fastify.addHook('onRequest', (req, reply, done) => {
+    void reply.header('x-request-id', req.id);
+    done();
+  });
+  fastify.addHook('onResponse', (req, reply, done) => {
+    if (log.isLevelEnabled('info')) {
+      log.info(
+        {
+          request_id: req.id,
+          method: req.method,
+          route: req.routeOptions.url ?? null,
+          status: reply.statusCode,
+          duration_ms: Math.round(reply.elapsedTime * 100) / 100,
+          client_address: req.ip,
+          who: req.who ?? 'none',
+          ...(req.submitted ? { operation_id: req.submitted } : {}),
+        },
+        'request',
+      );
+    }
+    done();
+  });
+}

@@ -1,0 +1,80 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { currentLogger, withLogContext } from './log-context.js';
+import { isPretty, pinoLevel } from './log-settings.js';
+import { createLogger, loggerOptions } from './logger.factory.js';
+import { prettyLine } from './pretty-line.js';
+
+/** A logger as a process makes it, writing into an array of parsed lines. */
+function capture(level = 'info') {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const logger = pino(loggerOptions('api', { LOG_LEVEL: level, LOG_FORMAT: 'json' }), sink);
+  return {
+    logger,
+    lines,
+    parsed: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>),
+  };
+}
+
+describe('process logger', () => {
+  it('writes one JSON object per line with the process name, level label and ISO time', () => {
+    const { logger, parsed } = capture();
+    logger.info({ operation_id: 'op-1' }, 'operation queued');
+    const [line] = parsed();
+    expect(line).toMatchObject({ name: 'api', level: 'info', msg: 'operation queued' });
+    expect(line.operation_id).toBe('op-1');
+    expect(typeof line.time).toBe('string');
+  });
+
+  it('accepts Nest level names and filters below the level', () => {
+    expect(pinoLevel('log')).toBe('info');
+    expect(pinoLevel('verbose')).toBe('trace');
+    const { logger, lines } = capture('warn');
+    logger.info('hidden');
+    logger.warn('shown');
+    expect(lines).toHaveLength(1);
+  });
+
+  it('never writes credential headers or URL credentials, in messages or errors', () => {
+    const { logger, lines } = capture();
+    logger.info({ headers: { 'x-auth-token': 'tok-secret', authorization: 'Basic c2VjcmV0' } });
+    logger.info('fetching https://alice:pw-secret@images.example.com/a.img');
+    logger.error({ err: new Error('GET http://bob:pw2-secret@10.0.0.1/x failed') }, 'import');
+    const all = lines.join('\n');
+    for (const secret of ['tok-secret', 'c2VjcmV0', 'pw-secret', 'pw2-secret'])
+      expect(all).not.toContain(secret);
+    expect(all).toContain('https://***@images.example.com/a.img');
+  });
+
+  it('carries the context fields across awaits, and only inside the context', async () => {
+    const { logger, parsed } = capture();
+    const made = createLogger('worker', { LOG_LEVEL: 'silent', LOG_FORMAT: 'json' });
+    expect(currentLogger()).toBe(made);
+    // the context derives from the current root: make the captured one the root
+    (await import('./log-context.js')).setRootLogger(logger);
+    await withLogContext({ operation_id: 'op-2', request_id: 'r-2' }, async () => {
+      await new Promise((r) => setTimeout(r, 1));
+      currentLogger().info('step ended');
+    });
+    currentLogger().info('outside');
+    const [inside, outside] = parsed();
+    expect(inside).toMatchObject({ operation_id: 'op-2', request_id: 'r-2', msg: 'step ended' });
+    expect(outside.operation_id).toBeUndefined();
+  });
+
+  it('is pretty on a terminal or when asked, JSON otherwise; no colour off a terminal', () => {
+    expect(isPretty({ LOG_LEVEL: 'info', LOG_FORMAT: 'auto' }, true)).toBe(true);
+    expect(isPretty({ LOG_LEVEL: 'info', LOG_FORMAT: 'auto' }, false)).toBe(false);
+    expect(isPretty({ LOG_LEVEL: 'info', LOG_FORMAT: 'json' }, true)).toBe(false);
+    expect(isPretty({ LOG_LEVEL: 'info', LOG_FORMAT: 'pretty' }, false)).toBe(true);
+    const line = JSON.stringify({ level: 30, time: Date.now(), name: 'api', msg: 'hello' });
+    expect(prettyLine(false)(line)).not.toContain('\u001b[');
+    expect(prettyLine(false)(line)).toContain('hello');
+  });
+});

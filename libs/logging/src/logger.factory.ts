@@ -1,0 +1,79 @@
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import pretty from 'pino-pretty';
+import { setFallbackLogger, setRootLogger } from './log-context.js';
+import { isPretty, type LogSettings, pinoLevel } from './log-settings.js';
+import { REDACT_PATHS, stripUrlCredentials } from './redaction.js';
+import { activeTraceIds } from './trace-ids.js';
+
+/** An error as pino writes it, with URL credentials cut from its text. */
+function errSerializer(e: Error): object {
+  const out = pino.stdSerializers.err(e) as { message: string; stack?: string };
+  out.message = stripUrlCredentials(out.message);
+  if (out.stack) out.stack = stripUrlCredentials(out.stack);
+  return out;
+}
+
+/** pino's options for a process named `name` (its lines carry `"name": …`). */
+export function loggerOptions(name: string, s: LogSettings): LoggerOptions {
+  return {
+    name,
+    level: pinoLevel(s.LOG_LEVEL),
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    redact: { paths: REDACT_PATHS, censor: '***' },
+    serializers: { err: errSerializer },
+    mixin: activeTraceIds,
+    hooks: {
+      // messages may quote a URL (an import's, Redis's): its credentials never reach a line
+      logMethod(args, method) {
+        for (let i = 0; i < args.length; i++) {
+          const a: unknown = args[i];
+          if (typeof a === 'string') args[i] = stripUrlCredentials(a);
+        }
+        method.apply(this, args);
+      },
+    },
+  };
+}
+
+/**
+ * Where lines go: one JSON object per line, written off the request's path (flushed at exit),
+ * or, for people, pino-pretty, coloured only on a terminal: never an ANSI code in a file or pipe.
+ */
+/** A terminal or file descriptor to write to (process.stdout). */
+export interface LogOutput {
+  fd: number;
+  isTTY?: boolean;
+}
+
+function destination(s: LogSettings, out: LogOutput): DestinationStream {
+  const tty = out.isTTY === true;
+  if (!isPretty(s, tty)) return pino.destination({ dest: out.fd, sync: false });
+  return pretty({
+    colorize: tty,
+    destination: out.fd,
+    sync: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname',
+  });
+}
+
+/**
+ * The logger of one process (api, worker, hv-simulator, stack), made once at its start and
+ * the root of every line it writes (log-context.ts). JSON unless stdout is a terminal or
+ * LOG_FORMAT says otherwise.
+ */
+export function createLogger(
+  name: string,
+  s: LogSettings,
+  out: LogOutput = process.stdout,
+): Logger {
+  const logger = pino(loggerOptions(name, s), destination(s, out));
+  setRootLogger(logger);
+  return logger;
+}
+
+// Code that logs before (or without) its process made a logger: unit tests, scripts.
+setFallbackLogger(() =>
+  pino(loggerOptions('hv-orchestrator', { LOG_LEVEL: 'info', LOG_FORMAT: 'json' })),
+);

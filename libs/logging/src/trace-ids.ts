@@ -1,0 +1,21 @@
+import { isSpanContextValid, trace } from '@opentelemetry/api';
+
+/** The active span's ids, from @opentelemetry/api (a no-op, so empty, without an SDK). */
+export interface TraceIds {
+  trace_id?: string;
+  span_id?: string;
+}
+
+/**
+ * The ids of the active span, for every log line (pino's mixin); empty when there is none.
+ * A new object each time: pino merges the line's own fields into it.
+ */
+export function activeTraceIds(): TraceIds {
+  const span = trace.getActiveSpan();
+  if (!span) return {};
+  const ctx = span.spanContext();
+  return isSpanContextValid(ctx) ? { trace_id: ctx.traceId, span_id: ctx.spanId } : {};
+}
+
+/** The active trace's id, or null (stored on an operation at submit). */
+export const activeTraceId = (): string | null => activeTraceIds().trace_id ?? null;
