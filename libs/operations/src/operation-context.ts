@@ -21,6 +21,11 @@ export interface ContextOptions {
    * transport's landingWindowMs). A probe that finds nothing sooner is asked again then.
    */
   settleMs?: number;
+  /**
+   * The attempt that marked the operation running: steps are recorded only while it still owns
+   * the operation (a later delivery of the same job takes it over; RunSupersededError).
+   */
+  attempt?: number;
 }
 
 /**
@@ -39,6 +44,7 @@ export class OperationContext {
   private readonly lastStarts = new Map<string, string>();
   private readonly unwinding: boolean;
   private readonly settleMs: number;
+  private readonly attempt: number | undefined;
   /** Undo actions of the steps done so far, in order; run in reverse on final failure. */
   private readonly undos: { name: string; undo: () => Promise<unknown> }[] = [];
   /** Steps not found done whose call may still land: left to probe again (needs_attention). */
@@ -59,6 +65,7 @@ export class OperationContext {
   ) {
     this.unwinding = opts.unwinding ?? false;
     this.settleMs = opts.settleMs ?? 0;
+    this.attempt = opts.attempt;
     this.log = new Logger(`op ${operationId.slice(0, 8)}`);
     const recorder = { steps: () => this.steps, record: (s: OperationStep) => this.record(s) };
     this.doubts = new StepDoubts(recorder, this.log, this.settleMs);
@@ -73,7 +80,7 @@ export class OperationContext {
 
   /** Records a step (or its end) against the steps last recorded, without reading them back. */
   private async record(step: OperationStep): Promise<void> {
-    const steps = await this.ops?.appendStep(this.operationId, step, this.steps);
+    const steps = await this.ops?.appendStep(this.operationId, step, this.steps, this.attempt);
     if (steps) this.steps = steps;
     logStep(this.operationId, step);
   }

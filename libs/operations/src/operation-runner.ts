@@ -8,7 +8,7 @@ import { AppConfig } from '#config';
 import { type Envelope, Errors, HvError, ok } from '#envelope';
 import { landingWindowMs } from '#hypervisor';
 import { JOB_CATALOGUE, type JobDefinition, type JobName, isJobName } from '#jobs';
-import { type OperationRecord, OperationsRepository } from '#persistence';
+import { type OperationRecord, OperationsRepository, RunSupersededError } from '#persistence';
 import { OperationSpan } from '#telemetry';
 import { CancelSignals } from './coordination/cancel-signals.service.js';
 import { GuestTurns } from './coordination/guest-turns.service.js';
@@ -114,12 +114,15 @@ export class OperationRunner {
     logRunning(op);
     const ctx = new OperationContext(id, this.ops, job, op.steps, this.cancels, {
       settleMs: landingWindowMs(this.cfg),
+      attempt: op.attempts,
     });
     ctx.cancelCheckedNow();
     let output: unknown;
     try {
       output = await handlerFor(this.moduleRef, job.name).run(payload as never, ctx);
     } catch (e) {
+      // a later delivery owns the operation now: this run neither undoes nor ends anything
+      if (e instanceof RunSupersededError) throw e;
       if (isLinkFailure(e)) await this.waitOutOutage(job, token, id, e as HvError);
       const left = await ctx.rollback();
       await forgetSecrets(job);

@@ -9,6 +9,21 @@ export class DuplicateRecordError extends Error {
   }
 }
 
+/**
+ * A later delivery of the same job marked the operation running (the queue lost this run's lock,
+ * e.g. across a Redis restart, and handed the job out again): this run no longer owns it and
+ * records nothing more.
+ */
+export class RunSupersededError extends Error {
+  constructor(
+    readonly operationId: string,
+    readonly attempt: number,
+  ) {
+    super(`operation ${operationId}: run ${attempt} was superseded by a later delivery`);
+    this.name = 'RunSupersededError';
+  }
+}
+
 /** A listing cursor that this service did not hand out (or that is corrupt). */
 export class InvalidCursorError extends Error {
   constructor() {

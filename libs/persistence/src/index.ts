@@ -7,7 +7,7 @@ export { NicsRepository } from './nics.repository.js';
 export type { NicQuery, NicRecord } from './nic.types.js';
 export { OperationsRepository } from './operations.repository.js';
 export { OperationStatsRepository, type OperationCount } from './operation-stats.repository.js';
-export { DuplicateRecordError, InvalidCursorError } from './errors.js';
+export { DuplicateRecordError, InvalidCursorError, RunSupersededError } from './errors.js';
 export { providerOf, sqliteFilePath, type DatabaseProvider } from './database-url.js';
 export { migrateDeploy } from './migrate-deploy.js';
 export type { GuestPatch, GuestRecord, NewGuest } from './guest.types.js';

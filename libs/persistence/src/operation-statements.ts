@@ -105,15 +105,22 @@ export async function markRunningReturning(
 
 const CAS_STEPS = `UPDATE "operations" SET "steps" = $1, "updated_at" = $2
   WHERE "id" = $3 AND "steps" = $4`;
+const CAS_STEPS_OF_RUN = `${CAS_STEPS} AND "attempts" = $5`;
 
-/** Replaces the steps if they still are `known` (compare-and-set); whether it did. */
+/**
+ * Replaces the steps if they still are `known` (compare-and-set) and, with `attempt`, if that
+ * run still owns the operation (no later delivery marked it running since); whether it did.
+ */
 export async function compareAndSetSteps(
   db: DirectDb,
   id: string,
   known: string,
   steps: string,
+  attempt?: number,
 ): Promise<boolean> {
-  return (await db.run(CAS_STEPS, [steps, new Date(), id, known])) > 0;
+  return attempt === undefined
+    ? (await db.run(CAS_STEPS, [steps, new Date(), id, known])) > 0
+    : (await db.run(CAS_STEPS_OF_RUN, [steps, new Date(), id, known, attempt])) > 0;
 }
 
 export interface FinishFields {

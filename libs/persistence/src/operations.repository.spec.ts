@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '#config';
 import { ok } from '#envelope';
-import { DuplicateRecordError, InvalidCursorError } from './errors.js';
+import { DuplicateRecordError, InvalidCursorError, RunSupersededError } from './errors.js';
 import { OperationsRepository } from './operations.repository.js';
 import { PrismaService } from './prisma.service.js';
 import { tempSqlite, type TempSqlite } from './testing/temp-sqlite.js';
@@ -141,6 +141,22 @@ describe('OperationsRepository (SQLite)', () => {
       ended,
     ]);
     expect(await ops.appendStep('missing', { name: 'x', startedAt: 't' }, [])).toBeNull();
+  });
+
+  it("records a run's steps only while that run owns the operation", async () => {
+    const { id } = await newOp();
+    await ops.markRunning(id, 1);
+    const seen = await ops.appendStep(id, { name: 'define', startedAt: 't0' }, [], 1);
+    expect(seen).toEqual([{ name: 'define', startedAt: 't0' }]);
+    // a second delivery of the job marks it running: the first run's writes are refused,
+    // against the steps it saw and against fresh ones alike
+    await ops.markRunning(id, 2);
+    const ended = { name: 'define', startedAt: 't0', endedAt: 't1', result: 'ok' } as const;
+    await expect(ops.appendStep(id, ended, seen!, 1)).rejects.toBeInstanceOf(RunSupersededError);
+    await expect(ops.appendStep(id, ended, [], 1)).rejects.toBeInstanceOf(RunSupersededError);
+    expect((await ops.get(id))?.steps).toEqual([{ name: 'define', startedAt: 't0' }]);
+    // the run that owns it records
+    expect(await ops.appendStep(id, ended, seen!, 2)).toEqual([ended]);
   });
 
   it('writes rows that read back the same, each write moving updatedAt', async () => {

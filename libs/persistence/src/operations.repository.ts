@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DuplicateRecordError, isUniqueViolation } from './errors.js';
+import { DuplicateRecordError, isUniqueViolation, RunSupersededError } from './errors.js';
 import type { Prisma } from './generated/sqlite/client.js';
 import { decodeCursor, encodeCursor } from './operation-cursor.js';
 import { mergeStep, toOperationRecord } from './operation-mapping.js';
@@ -127,28 +127,54 @@ export class OperationsRepository {
    * Appends a step, or updates the last one when it has the same name. Null if no such id.
    * With `known` (the steps the caller last saw recorded) it is one statement, a
    * compare-and-set on them; when they changed meanwhile, or without `known`, it reads them
-   * first (read-modify-write).
+   * first (read-modify-write). With `attempt` (the run that marked it running) it writes only
+   * while that run still owns the operation, else raises RunSupersededError: two deliveries of
+   * one job never both record, so never both act.
    */
   async appendStep(
     id: string,
     step: OperationStep,
     known?: readonly OperationStep[],
+    attempt?: number,
   ): Promise<OperationStep[] | null> {
     if (known) {
       const steps = mergeStep([...known], step);
-      if (await compareAndSetSteps(this.direct, id, JSON.stringify(known), JSON.stringify(steps)))
-        return steps;
+      const set = await compareAndSetSteps(
+        this.direct,
+        id,
+        JSON.stringify(known),
+        JSON.stringify(steps),
+        attempt,
+      );
+      if (set) return steps;
     }
-    return this.readMergeWrite(id, step);
+    return this.readMergeWrite(id, step, attempt);
   }
 
-  private async readMergeWrite(id: string, step: OperationStep): Promise<OperationStep[] | null> {
+  private async readMergeWrite(
+    id: string,
+    step: OperationStep,
+    attempt?: number,
+  ): Promise<OperationStep[] | null> {
     // Optimistic read-modify-write: no interactive transaction, so no SQLite lock upgrade.
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const row = await this.db.operation.findUnique({ where: { id }, select: { steps: true } });
+    for (let tries = 0; tries < 5; tries++) {
+      const row = await this.db.operation.findUnique({
+        where: { id },
+        select: { steps: true, attempts: true },
+      });
       if (!row) return null;
+      if (attempt !== undefined && row.attempts !== attempt) {
+        throw new RunSupersededError(id, attempt);
+      }
       const steps = mergeStep(JSON.parse(row.steps) as OperationStep[], step);
-      if (await compareAndSetSteps(this.direct, id, row.steps, JSON.stringify(steps))) return steps;
+      const set = await compareAndSetSteps(
+        this.direct,
+        id,
+        row.steps,
+        JSON.stringify(steps),
+        attempt,
+      );
+      if (set) return steps;
     }
     throw new Error(`operation ${id}: steps kept changing concurrently`);
   }
