@@ -196,7 +196,24 @@ describe.each(['simulator', 'smapi'] as const)('traces over HV_TRANSPORT=%s', (t
     const ofOp = receiver.spans.filter((s) => s.attributes['operation.id'] === op.id);
     expect(new Set(ofOp.map((s) => s.traceId))).toEqual(new Set([t.traceId]));
     const view = (await stack.http('GET', `/operations/${op.id}`)).body.output;
-    if ('trace_id' in view) expect(view.trace_id).toBe(t.traceId); // once the logs branch is in
+    expect(view).toMatchObject({ trace_id: t.traceId, request_id: 'trace-deploy-1' });
+    // the api's and the worker's JSON lines of the operation carry the same ids
+    const logLines = (out: string) =>
+      out
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const apiLine = logLines(stack.apiOutput()).find(
+      (l) => l.msg === 'request' && l.request_id === 'trace-deploy-1',
+    );
+    expect(apiLine).toMatchObject({ operation_id: op.id, trace_id: t.traceId });
+    const workerLines = await eventually(() => {
+      const mine = logLines(stack.workerOutput()).filter((l) => l.operation_id === op.id);
+      return Promise.resolve(mine.some((l) => l.msg === 'operation ended') ? mine : undefined);
+    }, 10000);
+    for (const l of workerLines) {
+      expect(l).toMatchObject({ request_id: 'trace-deploy-1', trace_id: t.traceId });
+    }
     expect(receiver.rejected).toEqual([]);
   });
 

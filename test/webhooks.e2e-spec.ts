@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { repoRoot } from '#config';
 import { eventually } from './support/http.js';
+import { importSampleImage } from './support/sample-image.js';
 import { TestStack } from './support/stack.js';
 import { type Received, WebhookReceiver, verifies } from './support/webhook-receiver.js';
 
@@ -105,6 +106,51 @@ describe('webhooks', () => {
     expect(metrics.text).toMatch(/^hvo_webhook_oldest_pending_seconds \d/m);
     expect((await stack.http('DELETE', `/webhooks/${sub.id}`)).status).toBe(200);
   }, 240_000);
+
+  it('deploys too: each respond-async deploy delivered once, its body the final resource', async () => {
+    // the bulk test above uses creates (a deploy copies an image: 200 would write gigabytes);
+    // the delivery path is the same for every kind, and this shows it for deploys
+    await importSampleImage(stack, 'wh-img');
+    const sub = await subscribe('/deploys', { kinds: ['guest.deploy'] });
+    const userids = Array.from({ length: 20 }, (_, i) => `WHD${String(i).padStart(2, '0')}`);
+    const ids = await Promise.all(
+      userids.map(async (userid) => {
+        const created = await stack.http('POST', '/guests', {
+          body: {
+            guest: {
+              userid,
+              vcpus: 1,
+              memory: 512,
+              disk_list: [{ size: '10', is_boot_disk: true }],
+            },
+          },
+        });
+        expect(created.status).toBe(200); // waited: a deploy needs a managed guest
+        const deploy = await stack.http('POST', `/guests/${userid}/action`, {
+          body: { action: 'deploy', image: 'wh-img' },
+          headers: { prefer: 'respond-async' },
+        });
+        expect(deploy.status).toBe(202);
+        return deploy.body.output.id as string;
+      }),
+    );
+    await eventually(
+      () => Promise.resolve(receiver.at('/deploys').length >= 20 ? true : undefined),
+      120_000,
+      '20 deploy deliveries',
+    );
+    await new Promise((r) => setTimeout(r, 1000)); // a duplicate would arrive meanwhile
+    const got = receiver.at('/deploys');
+    expect(got).toHaveLength(20);
+    expect(got.every((r) => verifies(sub.secret, r))).toBe(true);
+    expect(new Set(got.map(opId))).toEqual(new Set(ids));
+    for (const r of got) {
+      const op = await stack.http('GET', `/operations/${opId(r)}`);
+      expect(op.body.output).toMatchObject({ kind: 'guest.deploy', status: 'succeeded' });
+      expect(JSON.parse(r.body)).toEqual(op.body.output);
+    }
+    expect((await stack.http('DELETE', `/webhooks/${sub.id}`)).status).toBe(200);
+  }, 180_000);
 
   it('sends a Callback-URL ending signed with the service callback secret', async () => {
     const secret = (await stack.http('GET', '/webhooks/callback-secret')).body.output.secret;
