@@ -18,6 +18,8 @@ export interface OperationRequest {
    * (issue #27; the webhooks lib checks it against the outbound policy before the route runs).
    */
   callbackUrl?: string;
+  /** Where the request named it (`Callback-URL` or `callback_url`), for a 400 naming it. */
+  callbackField?: 'Callback-URL' | 'callback_url';
   /** Who asked and from where (request-audit.ts); stored on the operation. */
   audit?: RequestAudit;
 }
@@ -66,7 +68,7 @@ export const OpRequest = createParamDecorator(
       prefer: parsePrefer(headers.prefer),
       ...(key ? { idempotencyKey: key } : {}),
       statusRule: statusRuleOf(ctx),
-      ...(callback ? { callbackUrl: callback.url } : {}),
+      ...(callback ? { callbackUrl: callback.url, callbackField: callback.field } : {}),
       audit: auditOf(req),
     };
   },

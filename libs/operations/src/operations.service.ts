@@ -59,6 +59,18 @@ export class OperationsService {
     private readonly outbox: WebhookOutboxRepository,
   ) {}
 
+  /** Refuses (throws a 400 naming `field`) a callback target the outbound policy denies. */
+  private callbackCheck?: (field: string, url: string) => void;
+
+  /**
+   * Set by the webhooks lib (which sits above this one): a request's Callback-URL is checked
+   * before anything is queued, on the submitting routes only (an interceptor on every route cost
+   * each request Nest's observable pipeline).
+   */
+  checkCallbacksWith(check: (field: string, url: string) => void): void {
+    this.callbackCheck = check;
+  }
+
   private queue(name: QueueName): Queue {
     return this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
   }
@@ -74,6 +86,8 @@ export class OperationsService {
     opts: SubmitOptions,
     secrets?: Record<string, string>,
   ): Promise<Envelope | Accepted> {
+    if (opts.callbackUrl)
+      this.callbackCheck?.(opts.callbackField ?? 'Callback-URL', opts.callbackUrl);
     const def = JOB_CATALOGUE[kind];
     const target = (def.target as (p: JobPayload<N>) => string | null)(payload);
     const key = opts.idempotencyKey;

@@ -1,7 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import type { Config } from '#config';
-import { CallbackUrlCheck } from './api/callback-url.interceptor.js';
 import { WebhooksController } from './api/webhooks.controller.js';
 import { WebhooksService } from './api/webhooks.service.js';
 import { DeliveryAttempts } from './delivery/delivery-attempt.service.js';
@@ -19,7 +17,7 @@ export class WebhooksModule {
     return {
       module: WebhooksModule,
       controllers: [WebhooksController],
-      providers: [WebhooksService, { provide: APP_INTERCEPTOR, useClass: CallbackUrlCheck }],
+      providers: [WebhooksService],
     };
   }
 

@@ -7,6 +7,7 @@ import { AppConfig } from '#config';
 import { type Envelope, Errors, ModID, ok, pyRepr } from '#envelope';
 import { HostPolicy } from '#images';
 import { WEBHOOK_QUEUE } from '#jobs';
+import { OperationsService } from '#operations';
 import {
   type SubscriptionRecord,
   WebhookDeliveriesRepository,
@@ -38,8 +39,11 @@ export class WebhooksService {
     private readonly deliveries: WebhookDeliveriesRepository,
     private readonly outbox: WebhookOutboxRepository,
     private readonly moduleRef: ModuleRef,
+    ops: OperationsService,
   ) {
     this.policy = new HostPolicy(cfg.WEBHOOK_HOSTS, 'WEBHOOK_HOSTS');
+    // a submitting request's Callback-URL gets the same check as a subscription's url
+    ops.checkCallbacksWith((field, url) => this.checkTarget(field, url));
   }
 
   /** @throws a 400 naming `field` when the outbound policy refuses `url` outright */
