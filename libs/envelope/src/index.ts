@@ -21,4 +21,3 @@ export {
   exactObject,
   mapOf,
 } from './output.decorator.js';
-export { isUserid, type Userid, userid, USERID_PATTERN } from './userid.js';
