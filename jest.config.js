@@ -15,6 +15,10 @@ const common = {
 
 export default {
   testTimeout: 60000,
+  // Test files run in a worker that is replaced once it holds more than this: with one worker
+  // (2 cores) jest would otherwise run every file in its own process, where ESM test modules
+  // are never freed, and on CI that process ran out of heap (exit 134) after 40 minutes.
+  workerIdleMemoryLimit: '1GB',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] },
     {
