@@ -15,7 +15,7 @@ export interface OperationJobData<N extends JobName = JobName> {
    * kept only here, out of the operation row, hidden by the dashboard, dropped when the job ends.
    */
   secrets?: Record<string, string>;
-  /** Set while the job waits out a hypervisor outage (see outage-retry.ts). */
+  /** Set while the job waits out a hypervisor outage (see worker/outage-retry.ts). */
   outage?: { since: number; retries: number };
   /** W3C traceparent of the first run's span, when tracing: a later run links to it. */
   firstRun?: string;

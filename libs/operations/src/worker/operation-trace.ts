@@ -2,7 +2,7 @@ import type { Job } from 'bullmq';
 import { JOB_CATALOGUE, isJobName } from '#jobs';
 import type { OperationRecord } from '#persistence';
 import { activeTraceparent, annotate, linkTo, type OperationIdentity, tracing } from '#telemetry';
-import type { OperationJobData } from './job-data.js';
+import type { OperationJobData } from '../job-data.js';
 
 /** The guest (or switch) a job's operation works on, as its catalogue entry reads it. */
 function targetOf(job: Job<OperationJobData>): string | null {

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { type HvError, type StatusRule, httpStatusOf } from '#envelope';
 import { type OperationRecord, OperationsRepository } from '#persistence';
-import { CancelSignals } from './coordination/cancel-signals.service.js';
-import { GuestTurns } from './coordination/guest-turns.service.js';
-import { holdsGuestLine } from './operation-view.js';
-import { logEnded } from './operation-log.js';
+import { CancelSignals } from '../coordination/cancel-signals.service.js';
+import { GuestTurns } from '../coordination/guest-turns.service.js';
+import { holdsGuestLine } from '../operation-view.js';
+import { logEnded } from '../operation-log.js';
 
 /**
  * Ends an operation that did not succeed: `failed` or `cancelled`, or `needs_attention` when

@@ -11,9 +11,9 @@ import { AppConfig } from '#config';
 import { type Envelope, Errors, HvError } from '#envelope';
 import { JOB_CATALOGUE, isJobName, type QueueName } from '#jobs';
 import { type OperationRecord, OperationsRepository } from '#persistence';
-import { RedisService } from './coordination/redis.service.js';
-import type { OperationJobData } from './job-data.js';
-import { jobOptions } from './job-options.js';
+import { RedisService } from '../coordination/redis.service.js';
+import type { OperationJobData } from '../job-data.js';
+import { jobOptions } from '../job-options.js';
 import { OperationSettler } from './operation-settler.js';
 import { OperationUnwinder } from './operation-unwinder.js';
 

@@ -8,7 +8,7 @@ import { landingWindowMs } from '#hypervisor';
 import { JOB_CATALOGUE, isJobName } from '#jobs';
 import { type OperationRecord, OperationsRepository } from '#persistence';
 import { OperationSpan } from '#telemetry';
-import { CancelSignals } from './coordination/cancel-signals.service.js';
+import { CancelSignals } from '../coordination/cancel-signals.service.js';
 import { handlerFor } from './handler-lookup.js';
 import { OperationCancelled, OperationContext, OperationUnwound } from './operation-context.js';
 import { OperationSettler } from './operation-settler.js';

@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import type { Job } from 'bullmq';
 import { Errors } from '#envelope';
 import type { OperationsRepository, OperationStep } from '#persistence';
-import type { CancelSignals } from './coordination/cancel-signals.service.js';
+import type { CancelSignals } from '../coordination/cancel-signals.service.js';
 import { OperationContext, OperationUnwound } from './operation-context.js';
 
 /** Steps as the repository keeps them: a step reported again updates the last one. */

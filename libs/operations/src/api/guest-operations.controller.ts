@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
 import { type Envelope, ok } from '#envelope';
 import { OperationsRepository } from '#persistence';
-import { operationView } from './operation-view.js';
+import { operationView } from '../operation-view.js';
 import { ListOperationsQuery } from './operations.dto.js';
 import { OPERATION_PAGE_OUTPUT } from './operations.openapi.js';
 

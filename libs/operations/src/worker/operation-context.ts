@@ -3,13 +3,13 @@ import type { Job } from 'bullmq';
 import { HvError, HvNotReached } from '#envelope';
 import { type OperationStep, OperationsRepository } from '#persistence';
 import { stepSpan } from '#telemetry';
-import type { CancelSignals } from './coordination/cancel-signals.service.js';
-import type { OperationJobData } from './job-data.js';
+import type { CancelSignals } from '../coordination/cancel-signals.service.js';
+import type { OperationJobData } from '../job-data.js';
 import { waitUnlessCancelled } from './cancellable-wait.js';
 import { OperationCancelled, OperationUnwound } from './operation-errors.js';
-import { StepDoubts, iso } from './step-doubts.js';
-import { type EffectRegistrar, inDoubt, type StepOptions, stepsInDoubt } from './step-options.js';
-import { logStep } from './operation-log.js';
+import { StepDoubts, iso } from '../step-doubts.js';
+import { type EffectRegistrar, inDoubt, type StepOptions, stepsInDoubt } from '../step-options.js';
+import { logStep } from '../operation-log.js';
 
 export { OperationCancelled, OperationUnwound } from './operation-errors.js';
 

@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import type { ModuleRef } from '@nestjs/core';
 import { loadConfig } from '#config';
 import type { OperationsRepository } from '#persistence';
-import type { RedisService } from './coordination/redis.service.js';
+import type { RedisService } from '../coordination/redis.service.js';
 import { OperationReconciler } from './operation-reconciler.js';
 import type { OperationSettler } from './operation-settler.js';
 import type { OperationUnwinder } from './operation-unwinder.js';

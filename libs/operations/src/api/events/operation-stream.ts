@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { OperationRecord, OperationsRepository } from '#persistence';
 import type { JobWaiter } from '../job-waiter.service.js';
-import { isSettled, operationView } from '../operation-view.js';
+import { isSettled, operationView } from '../../operation-view.js';
 
 /**
  * One server-sent event stream of an operation. Step events are numbered over the append-only

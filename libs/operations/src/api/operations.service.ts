@@ -15,16 +15,16 @@ import {
 import { annotate, Traced } from '#telemetry';
 import { Accepted } from './accepted.js';
 import { BacklogGate } from './backlog-gate.js';
-import { CancelSignals } from './coordination/cancel-signals.service.js';
-import { GuestTurns } from './coordination/guest-turns.service.js';
+import { CancelSignals } from '../coordination/cancel-signals.service.js';
+import { GuestTurns } from '../coordination/guest-turns.service.js';
 import { Idempotency } from './idempotency.service.js';
-import type { OperationJobData } from './job-data.js';
-import { jobOptions } from './job-options.js';
+import type { OperationJobData } from '../job-data.js';
+import { jobOptions } from '../job-options.js';
 import { JobWaiter } from './job-waiter.service.js';
 import type { OperationRequest } from './operation-request.decorator.js';
-import { isSettled, operationView } from './operation-view.js';
+import { isSettled, operationView } from '../operation-view.js';
 import { type Preferences, preferenceApplied } from './prefer.js';
-import { logQueued } from './operation-log.js';
+import { logQueued } from '../operation-log.js';
 import { operationAudit } from './request-audit.js';
 
 /** How to submit: what the client asked for, and the route's status rule (all in the request). */

@@ -2,9 +2,9 @@ import { jest } from '@jest/globals';
 import type { Job } from 'bullmq';
 import { Errors, HvNotReached } from '#envelope';
 import type { OperationsRepository, OperationStep } from '#persistence';
-import type { CancelSignals } from './coordination/cancel-signals.service.js';
+import type { CancelSignals } from '../coordination/cancel-signals.service.js';
 import { OperationCancelled, OperationContext, OperationUnwound } from './operation-context.js';
-import { holdsGuestLine } from './operation-view.js';
+import { holdsGuestLine } from '../operation-view.js';
 
 /** Steps as the repository keeps them: a step reported again updates the last one. */
 function fakeOps(steps: OperationStep[]) {

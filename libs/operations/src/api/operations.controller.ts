@@ -22,7 +22,7 @@ import {
   OPERATION_PAGE_OUTPUT,
 } from './operations.openapi.js';
 import { OperationsService } from './operations.service.js';
-import { operationView } from './operation-view.js';
+import { operationView } from '../operation-view.js';
 import { parsePrefer } from './prefer.js';
 
 /** The operation resource: status, steps and, once done, the result envelope. */

@@ -3,8 +3,8 @@ import { QueueEvents } from 'bullmq';
 import { AppConfig } from '#config';
 import { OPERATION_QUEUES } from '#jobs';
 import { OperationsRepository, type OperationRecord } from '#persistence';
-import { bullConnection } from './coordination/bull-connection.js';
-import { isSettled } from './operation-view.js';
+import { bullConnection } from '../coordination/bull-connection.js';
+import { isSettled } from '../operation-view.js';
 
 /** A queue event about one operation (`polled`: found by the safety-net poll, not an event). */
 export interface OperationEvent {

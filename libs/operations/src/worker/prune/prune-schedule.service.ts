@@ -3,7 +3,7 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import { JOB_CATALOGUE } from '#jobs';
-import type { OperationJobData } from '../job-data.js';
+import type { OperationJobData } from '../../job-data.js';
 
 export const PRUNE_EVERY_MS = 3600_000;
 

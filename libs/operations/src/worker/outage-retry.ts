@@ -1,6 +1,6 @@
 import type { Job } from 'bullmq';
 import { HvError } from '#envelope';
-import type { OperationJobData } from './job-data.js';
+import type { OperationJobData } from '../job-data.js';
 
 /** Failures worth another attempt: the hypervisor link, not the hypervisor's answer. */
 export function isLinkFailure(e: unknown): boolean {
