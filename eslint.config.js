@@ -57,6 +57,44 @@ const libBlocks = TIERS.flatMap((names, tier) =>
   ),
 );
 
+/**
+ * libs/operations by process (issue #24): api/ holds what only OperationsModule.forApi() loads,
+ * worker/ what only forWorker() loads, neither imports the other, and the rest (the top level,
+ * coordination/, testing/) is what both import, so it imports neither side: only the module and
+ * the index join them. Which top-level files may exist: libs/operations/src/layout.spec.ts.
+ */
+const OPERATIONS = TIERS.findIndex((names) => names.includes('operations'));
+const OPERATIONS_SIDES = [
+  {
+    files: ['api/**/*'],
+    side: 'worker',
+    message: 'libs/operations: api/ never imports worker/; what both use goes at the top level.',
+  },
+  {
+    files: ['worker/**/*'],
+    side: 'api',
+    message: 'libs/operations: worker/ never imports api/; what both use goes at the top level.',
+  },
+  {
+    files: ['**/*'],
+    ignores: ['{api,worker}/**/*', 'operations.module', 'index'],
+    side: 'api|worker',
+    message:
+      'libs/operations: shared code imports neither api/ nor worker/ (only the module and index do).',
+  },
+];
+const operationsBlocks = OPERATIONS_SIDES.flatMap(({ files, ignores = [], side, message }) =>
+  [false, true].map((spec) => {
+    const at = (glob) => `libs/operations/src/${glob}${spec ? '.spec.ts' : '.ts'}`;
+    const SIDE = { regex: `^\\.{1,2}/(\\.\\./)*(${side})(/|$)`, message };
+    return {
+      files: files.map(at),
+      ignores: ignores.map(at),
+      rules: layers(NOT_APPS, OTHER_LIB, PRISMA, ABOVE(OPERATIONS, spec), SIDE),
+    };
+  }),
+);
+
 export default tseslint.config(
   {
     ignores: [
@@ -116,6 +154,7 @@ export default tseslint.config(
   },
   { files: ['libs/**/*.ts'], rules: layers(NOT_APPS, OTHER_LIB, PRISMA, ABOVE(0)) },
   ...libBlocks,
+  ...operationsBlocks,
   {
     files: ['apps/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
     rules: layers(OTHER_LIB, PRISMA),

@@ -102,6 +102,53 @@ describe('import layering (lint)', () => {
     ).toEqual([]);
   });
 
+  it('keeps the api and worker sides of libs/operations apart (issue #24)', async () => {
+    const workerToApi = await restrictedImports(
+      'libs/operations/src/worker/fixture.ts',
+      "import { JobWaiter } from '../api/job-waiter.service.js';\n",
+    );
+    expect(workerToApi).toEqual([expect.stringMatching(/worker\/ never imports api\//)]);
+    const apiToWorker = await restrictedImports(
+      'libs/operations/src/api/events/fixture.spec.ts',
+      "import { OperationRunner } from '../../worker/operation-runner.js';\n",
+    );
+    expect(apiToWorker).toEqual([expect.stringMatching(/api\/ never imports worker\//)]);
+    for (const [path, code] of [
+      ['libs/operations/src/fixture.ts', "import { Accepted } from './api/accepted.js';\n"],
+      ['libs/operations/src/coordination/fixture.ts', "import { x } from '../worker/x.js';\n"],
+    ]) {
+      const found = await restrictedImports(path, code);
+      expect(found).toEqual([expect.stringMatching(/shared code imports neither/)]);
+    }
+  });
+
+  it('lets both sides use the shared files, and the module import both sides', async () => {
+    expect(
+      await restrictedImports(
+        'libs/operations/src/api/fixture.ts',
+        "import { operationView } from '../operation-view.js';\nimport { GuestTurns } from '../coordination/guest-turns.service.js';\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await restrictedImports(
+        'libs/operations/src/worker/prune/fixture.ts',
+        "import type { OperationJobData } from '../../job-data.js';\nimport { x } from '../y.js';\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await restrictedImports(
+        'libs/operations/src/operations.module.ts',
+        "import { A } from './api/a.js';\nimport { W } from './worker/w.js';\n",
+      ),
+    ).toEqual([]);
+    // the sides keep the rules of every lib
+    const up = await restrictedImports(
+      'libs/operations/src/worker/fixture.ts',
+      "import { GuestsService } from '#guests';\n",
+    );
+    expect(up.join('\n')).toMatch(/Layer order/);
+  });
+
   it('holds tests, benches and scripts to the public indexes too', async () => {
     for (const path of ['bench/fixture.ts', 'scripts/fixture.ts', 'test/fixture.e2e-spec.ts']) {
       const found = await restrictedImports(
