@@ -2,6 +2,8 @@
 // raw Fastify hello world measured in the same run on the same machine. Prints; asserts nothing.
 //   npm run bench -- [--seconds 10] [--runs 3] [--connections 50] [--waits 10000]
 //                    [--deploys 1000] [--only request,enqueue,waits,deploys]
+//                    [--log-levels info] (e.g. silent,info: the request path once per level,
+//                    the stack's processes at that LOG_LEVEL; issue #26's logging cost)
 import { parseArgs } from 'node:util';
 import { startProcess, stopProcess } from '#testing';
 import { startBenchStack } from './bench-stack.js';
@@ -27,9 +29,12 @@ const { values: args } = parseArgs({
     waits: { type: 'string', default: '10000' },
     deploys: { type: 'string', default: '1000' },
     only: { type: 'string', default: 'request,enqueue,waits,deploys' },
+    'log-levels': { type: 'string', default: '' },
   },
 });
 const only = new Set(args.only.split(','));
+// empty: the caller's LOG_LEVEL, else the default (info)
+const logLevels = args['log-levels'] ? args['log-levels'].split(',') : [undefined];
 const settings: LoadSettings = {
   seconds: Number(args.seconds),
   runs: Number(args.runs),
@@ -45,8 +50,27 @@ async function requestPath(): Promise<void> {
   const rawResult = await bestOf(settings.runs, { url: `${raw.match[1]}/`, ...settings });
   await stopProcess(raw.proc);
   rows.push(['raw Fastify GET /', fmt(rawResult), '1×', '']);
+  const byLevel = new Map<string, LoadResult[]>();
+  for (const level of logLevels) {
+    const figures = await stackRequestPath(rawResult, level);
+    if (level) byLevel.set(level, figures);
+  }
+  // each level's figures against the first level's (e.g. info against silent)
+  const [first, ...others] = [...byLevel.entries()];
+  for (const [level, figures] of others) {
+    const change = figures.map((f, i) => {
+      const pct = ((f.rate / first[1][i].rate - 1) * 100).toFixed(1);
+      return `${['GET /', 'power_state', 'waited start'][i]} ${pct} %`;
+    });
+    rows.push([`LOG_LEVEL=${level} against ${first[0]}`, change.join(', '), '', 'within 5 %']);
+  }
+}
 
-  const stack = await startBenchStack(process.env, { AUTH: 'token' });
+/** The stack's request-path figures, its processes at `level` (LOG_LEVEL). */
+async function stackRequestPath(rawResult: LoadResult, level?: string): Promise<LoadResult[]> {
+  const env = level ? { ...process.env, LOG_LEVEL: level } : process.env;
+  const tag = level ? ` (LOG_LEVEL=${level})` : '';
+  const stack = await startBenchStack(env, { AUTH: 'token' });
   try {
     await stack.startWorker();
     const client = await BenchClient.for(stack);
@@ -55,17 +79,17 @@ async function requestPath(): Promise<void> {
     const ratio = (r: LoadResult) => `${(r.rate / rawResult.rate).toFixed(2)}×`;
 
     const version = await versionRoute(client, settings);
-    rows.push(['GET / with token', fmt(version), ratio(version), '≥ 0.3× (0.5×)']);
+    rows.push([`GET / with token${tag}`, fmt(version), ratio(version), '≥ 0.3× (0.5×)']);
     const power = await powerState(client, userids, settings);
     rows.push([
-      'GET /guests/{id}/power_state',
+      `GET /guests/{id}/power_state${tag}`,
       fmt(power),
       ratio(power),
       '≥ 2,190 req/s, p99 ≤ 30 ms',
     ]);
     const ops = await submitAndWait(client, userids, settings);
     rows.push([
-      `POST action start, waited (${settings.connections} clients on as many guests)`,
+      `POST action start, waited (${settings.connections} clients on as many guests)${tag}`,
       fmt(ops, 'ops/s'),
       ratio(ops),
       '≥ 1,000 ops/s (2,000)',
@@ -73,12 +97,13 @@ async function requestPath(): Promise<void> {
     if (only.has('enqueue')) {
       const q = await enqueueToStart(client, userids, 500);
       rows.push([
-        'enqueue → start (500 async submits)',
+        `enqueue → start (500 async submits)${tag}`,
         `p50 ${q.p50} ms, p99 ${q.p99} ms`,
         '',
         '',
       ]);
     }
+    return [version, power, ops];
   } finally {
     await stack.close();
   }

@@ -1,4 +1,5 @@
 export { type Proc, startProcess, stopProcess } from './built-process.js';
+export { sparePort, startFileLogged } from './file-logged-process.js';
 export {
   type HostileRequest,
   BARE_ROUTES,

@@ -1,17 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-/** A spare loopback port (the OS picks it; freed again before redis-server binds it). */
-export async function sparePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address() as { port: number };
-  await new Promise((r) => srv.close(r));
-  return port;
-}
+import { sparePort } from '#testing';
 
 /**
  * A real redis-server of the test's own, with AOF (fsync always, so a kill -9 loses nothing
@@ -65,3 +56,5 @@ export class TestRedis {
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
+
+export { sparePort };
