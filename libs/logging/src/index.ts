@@ -1,6 +1,6 @@
 export { currentLogger, withLogContext } from './log-context.js';
 export { isPretty, type LogSettings, pinoLevel } from './log-settings.js';
-export { createLogger, loggerOptions } from './logger.factory.js';
+export { checkedFieldsLogger, createLogger, loggerOptions } from './logger.factory.js';
 export { nestLogger } from './nest-logger.js';
 export { stripUrlCredentials } from './redaction.js';
 export { activeTraceId, activeTraceIds } from './trace-ids.js';

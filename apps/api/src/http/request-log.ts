@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { checkedFieldsLogger } from '#logging';
 import './fastify-augment.js';
 
 /** A client's X-Request-Id is kept when it is short and plain; otherwise one is made up. */
@@ -19,7 +20,9 @@ export function requestIdOf(req: IncomingMessage): string {
  * carry a guest's name in every spelling), status, duration, request id, client address, who,
  * and the operation it submitted. Never headers or bodies.
  */
-export function requestLog(fastify: FastifyInstance, log: Logger): void {
+export function requestLog(fastify: FastifyInstance, root: Logger): void {
+  // every field below is built here from checked values: no header, body or raw URL
+  const log = checkedFieldsLogger(root, 'api');
   fastify.addHook('onRequest', (req, reply, done) => {
     void reply.header('x-request-id', req.id);
     done();
