@@ -28,6 +28,7 @@ class Recorder extends HypervisorTransport {
 
 const health = { record: () => Promise.resolve() } as unknown as SmapiHealth;
 /** A value no Userid could hold, as if it slipped past the brand: what the gate is for. */
+// eslint-disable-next-line no-restricted-syntax -- forged on purpose
 const forged = (id: string) => id as Userid;
 
 /** Every CP command built from a userid goes through cpCommand(), the one gate. */

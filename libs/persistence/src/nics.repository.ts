@@ -25,6 +25,7 @@ export class NicsRepository {
   async list(q: NicQuery = {}): Promise<NicRecord[]> {
     const rows = await this.db.nic.findMany({
       where: {
+        // eslint-disable-next-line no-restricted-syntax -- any string: see above
         ...(q.userid !== undefined ? { userid: q.userid.trim().toUpperCase() } : {}),
         ...(q.port !== undefined ? { port: q.port } : {}),
         ...(q.switch !== undefined ? { switch: q.switch } : {}),

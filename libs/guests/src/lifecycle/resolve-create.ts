@@ -87,6 +87,7 @@ export function resolveCreateGuest(dto: CreateGuestDto, cfg: Config): CreateGues
     ...(dto.rdomain ? { relocationDomain: dto.rdomain.toUpperCase() } : {}),
     ...(dto.pcif ? { pciFunction: dto.pcif.toUpperCase() } : {}),
     // a configured LOGONBY list (userids separated by blanks), not one Userid
+    // eslint-disable-next-line no-restricted-syntax
     ...(cfg.DEFAULT_ADMIN_USERID ? { logonBy: cfg.DEFAULT_ADMIN_USERID.toUpperCase() } : {}),
   };
 }
