@@ -43,6 +43,34 @@ const ABOVE = (tier, spec = false) => ({
     .join('|')})(/|$)`,
   message: 'Layer order (TIERS in eslint.config.js): a lib imports only libs of lower tiers.',
 });
+// Issue #24 item 2: a userid is normalised once, into #envelope's Userid, where it enters (a
+// route's {userid} through UseridPipe, a validated body, an adopted row); past that point
+// nothing casts to the brand, takes a route's userid without the pipe, or upper-cases a userid
+// again. libs/testing/src/lint-userid.spec.ts proves the rules bite.
+const USERID_CAST = {
+  selector:
+    ":matches(TSAsExpression, TSTypeAssertion):has(TSTypeReference[typeName.name='Userid'])",
+  message:
+    'Only toUserid() (libs/envelope/src/userid.ts) makes a Userid: it checks and normalises.',
+};
+const USERID_PARAM = {
+  selector:
+    "CallExpression[callee.name='Param'][arguments.0.value=/userid/i]:not(:has(Identifier[name='UseridPipe']))",
+  message: "A route's userid goes through UseridPipe: @Param('userid', UseridPipe) userid: Userid.",
+};
+/** `.toUpperCase()` on what its name says is a userid: `userid`, `p.userid`, `x.trim()`, `?? ''`. */
+const NAMED_USERID = '/userid$|^assigner(id)?$/i';
+const USERID_UPPERCASED = {
+  selector:
+    "CallExpression[callee.property.name='toUpperCase']:matches(" +
+    `[callee.object.name=${NAMED_USERID}], [callee.object.name='target'], ` +
+    `[callee.object.property.name=${NAMED_USERID}], ` +
+    `[callee.object.callee.property.name='trim'][callee.object.callee.object.name=${NAMED_USERID}], ` +
+    `[callee.object.callee.property.name='trim'][callee.object.callee.object.property.name=${NAMED_USERID}], ` +
+    `[callee.object.left.property.name=${NAMED_USERID}])`,
+  message:
+    'A userid is upper case since it entered: take a Userid (toUserid() where it enters), do not upper-case it again.',
+};
 const layers = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 /** One block per lib: the common rules and its place in the layer order. */
 const libBlocks = TIERS.flatMap((names, tier) =>
@@ -159,5 +187,25 @@ export default tseslint.config(
     files: ['apps/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
     rules: layers(OTHER_LIB, PRISMA),
   },
+  {
+    files: ['**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', USERID_CAST, USERID_PARAM, USERID_UPPERCASED],
+    },
+  },
+  {
+    // clients of the api and the simulated hypervisor upper-case as their side does; libs/operations
+    // upper-cases values not typed Userid: targets (a userid or VSWITCH:NAME), payloads for logs
+    files: [
+      'apps/cli/**',
+      'apps/hv-simulator/**',
+      'test/**',
+      'bench/**',
+      'scripts/**',
+      'libs/operations/**',
+    ],
+    rules: { 'no-restricted-syntax': ['error', USERID_CAST, USERID_PARAM] },
+  },
+  { files: ['libs/envelope/src/userid.ts'], rules: { 'no-restricted-syntax': 'off' } },
   prettier,
 );

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { repoRoot } from '#config';
-import { HvError } from '#envelope';
+import { HvError, toUserid } from '#envelope';
 import {
   CpQueries,
   HypervisorExchange,
@@ -89,7 +89,7 @@ const md5Of = async (stream: Readable): Promise<string> => {
 };
 /** Reader files without their time and size (CP shows whole seconds and card records). */
 const readerOf = async (hv: HypervisorClient, userid: string) =>
-  (await hv.readerFiles(userid)).map(({ spoolId, spoolClass, name }) => ({
+  (await hv.readerFiles(toUserid(userid))).map(({ spoolId, spoolClass, name }) => ({
     spoolId,
     spoolClass,
     name,
@@ -99,7 +99,7 @@ const readerOf = async (hv: HypervisorClient, userid: string) =>
 const SPOOLING = userDirectory('LINUX01', 'COMMAND SP CONS * START');
 /** Console lines without the logon's time (the two runs log on at different moments). */
 const consoleOf = async (hv: HypervisorClient, userid: string) =>
-  (await hv.consoleLog(userid)).map((l) => l.replace(/ \d{4}-\d\d-\d\dT\S+$/, ' <time>'));
+  (await hv.consoleLog(toUserid(userid))).map((l) => l.replace(/ \d{4}-\d\d-\d\dT\S+$/, ' <time>'));
 
 /** A step's result, or the codes it failed with. */
 const outcome = (p: Promise<unknown>): Promise<unknown> =>
@@ -119,13 +119,13 @@ const STEPS: [string, (hv: HypervisorClient) => Promise<unknown>][] = [
   ['vswitch exists', (hv) => hv.vswitchExists('VSW1')],
   ['vswitch query', (hv) => hv.vswitchQuery('VSW1')],
   ['vswitch names', (hv) => hv.vswitchNames()],
-  ['user create', (hv) => hv.imageCreateDM('LINUX01', SPOOLING)],
-  ['user create again', (hv) => hv.imageCreateDM('LINUX01', SPOOLING)],
+  ['user create', (hv) => hv.imageCreateDM(toUserid('LINUX01'), SPOOLING)],
+  ['user create again', (hv) => hv.imageCreateDM(toUserid('LINUX01'), SPOOLING)],
   [
     'disk add',
     (hv) =>
       done(
-        hv.imageDiskCreateDM('LINUX01', {
+        hv.imageDiskCreateDM(toUserid('LINUX01'), {
           vdev: '0100',
           deviceType: '3390',
           pool: 'POOL1',
@@ -138,7 +138,7 @@ const STEPS: [string, (hv: HypervisorClient) => Promise<unknown>][] = [
   [
     'disk add, unknown pool',
     (hv) =>
-      hv.imageDiskCreateDM('LINUX01', {
+      hv.imageDiskCreateDM(toUserid('LINUX01'), {
         vdev: '0101',
         deviceType: '3390',
         pool: 'NOPOOL',
@@ -147,64 +147,75 @@ const STEPS: [string, (hv: HypervisorClient) => Promise<unknown>][] = [
       }),
   ],
   ['CP query userid', (hv) => hv.queryUserid()],
-  ['CP query user, logged off', (hv) => hv.queryUserPower('LINUX01')],
-  ['CP query user, no such user', (hv) => hv.queryUserPower('NOSUCH')],
-  ['punch', (hv) => hv.punchFile('LINUX01', file('#!/bin/sh\ntrue\n'), { name: 'cfg.sh' })],
-  ['punch, no such user', (hv) => hv.punchFile('NOSUCH', file('x'), { name: 'cfg.sh' })],
+  ['CP query user, logged off', (hv) => hv.queryUserPower(toUserid('LINUX01'))],
+  ['CP query user, no such user', (hv) => hv.queryUserPower(toUserid('NOSUCH'))],
+  [
+    'punch',
+    (hv) => hv.punchFile(toUserid('LINUX01'), file('#!/bin/sh\ntrue\n'), { name: 'cfg.sh' }),
+  ],
+  ['punch, no such user', (hv) => hv.punchFile(toUserid('NOSUCH'), file('x'), { name: 'cfg.sh' })],
   ['reader', (hv) => readerOf(hv, 'LINUX01')],
   [
     'purge',
-    async (hv) => hv.purgeReaderFile('LINUX01', (await hv.readerFiles('LINUX01'))[0].spoolId),
+    async (hv) =>
+      hv.purgeReaderFile(
+        toUserid('LINUX01'),
+        (await hv.readerFiles(toUserid('LINUX01')))[0].spoolId,
+      ),
   ],
-  ['purge, no such file', (hv) => hv.purgeReaderFile('LINUX01', 9999)],
+  ['purge, no such file', (hv) => hv.purgeReaderFile(toUserid('LINUX01'), 9999)],
   ['reader, empty', (hv) => readerOf(hv, 'LINUX01')],
   [
     'unpack',
-    async (hv) => (await hv.unpackDiskImage('LINUX01', '0100', Readable.from([IMAGE]))).lines,
+    async (hv) =>
+      (await hv.unpackDiskImage(toUserid('LINUX01'), '0100', Readable.from([IMAGE]))).lines,
   ],
-  ['unpack, no such disk', (hv) => hv.unpackDiskImage('LINUX01', '0200', Readable.from([IMAGE]))],
-  ['capture', async (hv) => md5Of(await hv.createDiskImage('LINUX01', '0100', 0))],
-  ['capture, bad level', (hv) => hv.createDiskImage('LINUX01', '0100', 12)],
-  ['command in guest, logged off', (hv) => hv.execInGuest('LINUX01', 'pwd')],
+  [
+    'unpack, no such disk',
+    (hv) => hv.unpackDiskImage(toUserid('LINUX01'), '0200', Readable.from([IMAGE])),
+  ],
+  ['capture', async (hv) => md5Of(await hv.createDiskImage(toUserid('LINUX01'), '0100', 0))],
+  ['capture, bad level', (hv) => hv.createDiskImage(toUserid('LINUX01'), '0100', 12)],
+  ['command in guest, logged off', (hv) => hv.execInGuest(toUserid('LINUX01'), 'pwd')],
   ['refresh bootmap, no fcp', (hv) => hv.refreshBootmap({ lun: '0' })],
-  ['directory', (hv) => hv.imageQueryDM('LINUX01')],
+  ['directory', (hv) => hv.imageQueryDM(toUserid('LINUX01'))],
   ['user names', (hv) => hv.imageNameQueryDM()],
-  ['nic create (directory)', (hv) => hv.nicCreateDM('LINUX01', '1000')],
-  ['nic couple (directory)', (hv) => hv.nicConnectDM('LINUX01', '1000', 'VSW1')],
-  ['disk query, logged off', (hv) => hv.imageDiskQuery('LINUX01')],
-  ['activate', (hv) => hv.imageActivate('LINUX01')],
-  ['activate again', (hv) => hv.imageActivate('LINUX01')],
+  ['nic create (directory)', (hv) => hv.nicCreateDM(toUserid('LINUX01'), '1000')],
+  ['nic couple (directory)', (hv) => hv.nicConnectDM(toUserid('LINUX01'), '1000', 'VSW1')],
+  ['disk query, logged off', (hv) => hv.imageDiskQuery(toUserid('LINUX01'))],
+  ['activate', (hv) => hv.imageActivate(toUserid('LINUX01'))],
+  ['activate again', (hv) => hv.imageActivate(toUserid('LINUX01'))],
   ['status', (hv) => hv.imageStatusQuery('*')],
-  ['CP query user, logged on', (hv) => hv.queryUserPower('LINUX01')],
-  ['CP member of', (hv) => hv.memberOf('LINUX01')],
-  ['CP relocating', (hv) => hv.relocating('LINUX01')],
-  ['capture, logged on', (hv) => hv.createDiskImage('LINUX01', '0100', 6)],
+  ['CP query user, logged on', (hv) => hv.queryUserPower(toUserid('LINUX01'))],
+  ['CP member of', (hv) => hv.memberOf(toUserid('LINUX01'))],
+  ['CP relocating', (hv) => hv.relocating(toUserid('LINUX01'))],
+  ['capture, logged on', (hv) => hv.createDiskImage(toUserid('LINUX01'), '0100', 6)],
   ['console log', (hv) => consoleOf(hv, 'LINUX01')],
   ['console log, nothing new', (hv) => consoleOf(hv, 'LINUX01')],
   ['system information', (hv) => hv.systemInformationQuery()],
   ['system performance, one guest on', (hv) => hv.systemPerformanceInformationQuery()],
-  ['disk query', (hv) => hv.imageDiskQuery('LINUX01')],
-  ['disk query, one vdev', (hv) => hv.imageDiskQuery('LINUX01', '0100')],
-  ['nic create (running)', (hv) => hv.nicCreate('LINUX01', '2000')],
-  ['nic couple (running)', (hv) => hv.nicConnect('LINUX01', '2000', 'VSW1')],
-  ['nic query', (hv) => hv.adapterQuery('LINUX01')],
+  ['disk query', (hv) => hv.imageDiskQuery(toUserid('LINUX01'))],
+  ['disk query, one vdev', (hv) => hv.imageDiskQuery(toUserid('LINUX01'), '0100')],
+  ['nic create (running)', (hv) => hv.nicCreate(toUserid('LINUX01'), '2000')],
+  ['nic couple (running)', (hv) => hv.nicConnect(toUserid('LINUX01'), '2000', 'VSW1')],
+  ['nic query', (hv) => hv.adapterQuery(toUserid('LINUX01'))],
   [
     'relocate test',
-    (hv) => done(hv.vmRelocate('LINUX01', { action: 'TEST', destination: 'HVSIM2' })),
+    (hv) => done(hv.vmRelocate(toUserid('LINUX01'), { action: 'TEST', destination: 'HVSIM2' })),
   ],
   [
     'relocate test, no such member',
-    (hv) => hv.vmRelocate('LINUX01', { action: 'TEST', destination: 'NOWHERE' }),
+    (hv) => hv.vmRelocate(toUserid('LINUX01'), { action: 'TEST', destination: 'NOWHERE' }),
   ],
-  ['deactivate', (hv) => hv.imageDeactivate('LINUX01')],
-  ['deactivate again', (hv) => hv.imageDeactivate('LINUX01')],
-  ['lock', (hv) => hv.imageLockDM('LINUX01')],
-  ['replace', (hv) => hv.imageReplaceDM('LINUX01', userDirectory('LINUX01', 'IPL 0100'))],
-  ['directory after replace', (hv) => hv.imageQueryDM('LINUX01')],
-  ['disk delete', (hv) => hv.imageDiskDeleteDM('LINUX01', '0100')],
-  ['disk delete again', (hv) => hv.imageDiskDeleteDM('LINUX01', '0100')],
-  ['nic delete (directory)', (hv) => hv.nicDeleteDM('LINUX01', '1000')],
-  ['user delete', (hv) => hv.imageDeleteDM('LINUX01')],
+  ['deactivate', (hv) => hv.imageDeactivate(toUserid('LINUX01'))],
+  ['deactivate again', (hv) => hv.imageDeactivate(toUserid('LINUX01'))],
+  ['lock', (hv) => hv.imageLockDM(toUserid('LINUX01'))],
+  ['replace', (hv) => hv.imageReplaceDM(toUserid('LINUX01'), userDirectory('LINUX01', 'IPL 0100'))],
+  ['directory after replace', (hv) => hv.imageQueryDM(toUserid('LINUX01'))],
+  ['disk delete', (hv) => hv.imageDiskDeleteDM(toUserid('LINUX01'), '0100')],
+  ['disk delete again', (hv) => hv.imageDiskDeleteDM(toUserid('LINUX01'), '0100')],
+  ['nic delete (directory)', (hv) => hv.nicDeleteDM(toUserid('LINUX01'), '1000')],
+  ['user delete', (hv) => hv.imageDeleteDM(toUserid('LINUX01'))],
   ['vswitch delete', (hv) => hv.vswitchDelete('VSW1')],
   ['vswitch gone', (hv) => hv.vswitchExists('VSW1')],
 ];
@@ -315,23 +326,23 @@ describe('wire faults through HypervisorClient over SmapiTransport', () => {
 
   it('drop before the request id: sent again, the user is created once', async () => {
     h.sim.wire.inject('drop-before-id');
-    await hv.imageCreateDM('LINUX01', userDirectory('LINUX01'));
+    await hv.imageCreateDM(toUserid('LINUX01'), userDirectory('LINUX01'));
     expect(named('Image_Create_DM')).toHaveLength(1);
     expect(await hv.imageNameQueryDM()).toContain('LINUX01');
   });
 
   it('drop after the request id: the answer is recovered, the guest logged on once', async () => {
-    await hv.imageCreateDM('LINUX01', userDirectory('LINUX01'));
+    await hv.imageCreateDM(toUserid('LINUX01'), userDirectory('LINUX01'));
     h.sim.wire.inject('drop-after-id');
-    await hv.imageActivate('LINUX01');
+    await hv.imageActivate(toUserid('LINUX01'));
     expect(named('Image_Activate')).toHaveLength(1);
-    expect(await hv.imageStatusQuery('LINUX01')).toEqual({ active: ['LINUX01'] });
+    expect(await hv.imageStatusQuery(toUserid('LINUX01'))).toEqual({ active: ['LINUX01'] });
   });
 
   it('stall: a timeout HvError, and the call never ran', async () => {
-    await hv.imageCreateDM('LINUX01', userDirectory('LINUX01'));
+    await hv.imageCreateDM(toUserid('LINUX01'), userDirectory('LINUX01'));
     h.sim.wire.inject('stall', 2);
-    const e = await failure(hv.imageLockDM('LINUX01'));
+    const e = await failure(hv.imageLockDM(toUserid('LINUX01')));
     expect([e.overallRC, e.rc, e.rs]).toEqual([5, 1, 501]);
     expect(e.message).toMatch(/Image_Lock_DM/);
     expect(named('Image_Lock_DM')).toHaveLength(0);

@@ -21,3 +21,12 @@ export {
   exactObject,
   mapOf,
 } from './output.decorator.js';
+export {
+  type Userid,
+  type UseridRule,
+  USERID_LIST_PATTERN,
+  USERID_PATTERN,
+  isUserid,
+  toUserid,
+} from './userid.js';
+export { UseridPipe } from './userid.pipe.js';

@@ -1,6 +1,5 @@
 export { GuestsModule } from './guests.module.js';
 export { GuestHandlersModule } from './guest-handlers.module.js';
 export { GUEST_HANDLERS } from './guest-handlers.js';
-export { UseridPipe } from './userid.pipe.js';
 export { requireManagedGuest } from './managed-guest.js';
 export { parseUseridList } from './userid-list.js';

@@ -1,4 +1,4 @@
-import { HvError } from '#envelope';
+import { HvError, toUserid } from '#envelope';
 import { HypervisorExchange } from './hypervisor.exchange.js';
 import { ManagementGuestOps } from './management-guest.ops.js';
 import type {
@@ -71,7 +71,10 @@ describe('ManagementGuestOps.consoleLog: the reference sequence, purging only wh
       { ...con('LINUX01', 6), type: 'PUN' },
       con('LINUX01', 7),
     ];
-    await expect(client.consoleLog('linux01')).resolves.toEqual(['text of 3', 'text of 7']);
+    await expect(client.consoleLog(toUserid('linux01'))).resolves.toEqual([
+      'text of 3',
+      'text of 7',
+    ]);
     expect(hv.calls).toEqual([
       'Image_Console_Get LINUX01',
       'CP SPOOL READER CLASS *',
@@ -87,14 +90,14 @@ describe('ManagementGuestOps.consoleLog: the reference sequence, purging only wh
     hv.consoleGet = { rc: 8, rs: 8 };
     hv.spoolRc = 3;
     hv.files = [con('LINUX01', 9)];
-    await expect(client.consoleLog('LINUX01')).resolves.toEqual(['text of 9']);
+    await expect(client.consoleLog(toUserid('LINUX01'))).resolves.toEqual(['text of 9']);
     hv.files = [];
-    await expect(client.consoleLog('LINUX01')).resolves.toEqual([]);
+    await expect(client.consoleLog(toUserid('LINUX01'))).resolves.toEqual([]);
   });
 
   it('another Image_Console_Get failure is an SMAPI error, before the reader is touched', async () => {
     hv.consoleGet = { rc: 200, rs: 4 };
-    const e = await client.consoleLog('LINUX01').catch((x: unknown) => x);
+    const e = await client.consoleLog(toUserid('LINUX01')).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(HvError);
     expect(e).toMatchObject({ overallRC: 8, rc: 200, rs: 4 });
     expect(hv.calls).toEqual(['Image_Console_Get LINUX01']);
@@ -104,14 +107,14 @@ describe('ManagementGuestOps.consoleLog: the reference sequence, purging only wh
     hv.files = [con('LINUX01', 1), con('LINUX01', 2)];
     hv.receive = (id) =>
       id === '1' ? { rc: 3, lines: ['ERROR: vmur: …'] } : { rc: 0, lines: ['b'] };
-    await expect(client.consoleLog('LINUX01')).resolves.toEqual(['b']);
+    await expect(client.consoleLog(toUserid('LINUX01'))).resolves.toEqual(['b']);
     expect(hv.calls.filter((c) => c.startsWith('purge'))).toEqual(['purge 2']);
 
     hv.calls.length = 0;
     hv.receive = () => {
       throw new Error('worker killed');
     };
-    await expect(client.consoleLog('LINUX01')).rejects.toThrow('worker killed');
+    await expect(client.consoleLog(toUserid('LINUX01'))).rejects.toThrow('worker killed');
     expect(hv.calls.filter((c) => c.startsWith('purge'))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Errors } from '#envelope';
+import { Errors, type Userid } from '#envelope';
 import { cpCommand } from './cp-command.js';
 import { HypervisorExchange } from './hypervisor.exchange.js';
 
@@ -47,40 +47,40 @@ export class CpQueries {
    * CP `QUERY USER`: whether the user is logged on. HCP045E (not logged on) and HCP003E/HCP361E
    * (no such user) both read as `off`, as the reference does.
    */
-  async queryUserPower(userid: string): Promise<PowerState> {
+  async queryUserPower(userid: Userid): Promise<PowerState> {
     const reply = await this.#hv.observe(() =>
-      this.#hv.transport.cp(cpCommand('QUERY', 'USER', userid.toUpperCase())),
+      this.#hv.transport.cp(cpCommand('QUERY', 'USER', userid)),
     );
     if (reply.rc === 0) return 'on';
     const text = reply.lines.join(' ');
     if ([45, 3, 361].includes(reply.rc) || /HCP(045|003|361)E/.test(text)) return 'off';
-    throw Errors.cp(`CP QUERY USER ${userid.toUpperCase()} failed: rc ${reply.rc} ${text}`);
+    throw Errors.cp(`CP QUERY USER ${userid} failed: rc ${reply.rc} ${text}`);
   }
 
   /**
    * CP `QUERY USER id AT ALL`: the SSI member the user runs on now; null when not logged on
    * (HCP045E, or no such user).
    */
-  async memberOf(userid: string): Promise<string | null> {
-    const id = userid.toUpperCase();
+  async memberOf(userid: Userid): Promise<string | null> {
     const reply = await this.#hv.observe(() =>
-      this.#hv.transport.cp(cpCommand('QUERY', 'USER', id, 'AT', 'ALL')),
+      this.#hv.transport.cp(cpCommand('QUERY', 'USER', userid, 'AT', 'ALL')),
     );
     const m = / AT (\S+)\s*$/.exec(reply.lines[0] ?? '');
     if (reply.rc === 0 && m) return m[1];
     const text = reply.lines.join(' ');
     if ([45, 3, 361].includes(reply.rc) || /HCP(045|003|361)E/.test(text)) return null;
-    throw Errors.cp(`CP QUERY USER ${id} AT ALL failed: rc ${reply.rc} ${text}`);
+    throw Errors.cp(`CP QUERY USER ${userid} AT ALL failed: rc ${reply.rc} ${text}`);
   }
 
   /** CP `QUERY VMRELOCATE id`: whether a relocation of the user is in progress. */
-  async relocating(userid: string): Promise<boolean> {
-    const id = userid.toUpperCase();
+  async relocating(userid: Userid): Promise<boolean> {
     const reply = await this.#hv.observe(() =>
-      this.#hv.transport.cp(cpCommand('QUERY', 'VMRELOCATE', id)),
+      this.#hv.transport.cp(cpCommand('QUERY', 'VMRELOCATE', userid)),
     );
     if (reply.rc !== 0) {
-      throw Errors.cp(`CP QUERY VMRELOCATE ${id} failed: rc ${reply.rc} ${reply.lines.join(' ')}`);
+      throw Errors.cp(
+        `CP QUERY VMRELOCATE ${userid} failed: rc ${reply.rc} ${reply.lines.join(' ')}`,
+      );
     }
     return !reply.lines.some((l) => /no relocations in progress/i.test(l));
   }

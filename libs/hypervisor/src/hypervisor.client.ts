@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { HvError } from '#envelope';
+import { HvError, type Userid } from '#envelope';
 import type {
   AdapterQueryOutput,
   ImageDiskCreateOutput,
@@ -40,22 +40,22 @@ export class SystemsManagement {
   }
 
   /** One counted function call through the exchange (kept short: every method below is one). */
-  private call<T>(fn: SmapiFunction, target: string, params?: object): Promise<T> {
+  private call<T>(fn: SmapiFunction, target: Userid | '*', params?: object): Promise<T> {
     return this.#hv.call<T>(fn, target, params);
   }
 
   /** Image_Create_DM: defines a user from directory statements. 400/8 exists, 436/4 no profile. */
-  imageCreateDM(userid: string, directory: string[]): Promise<void> {
+  imageCreateDM(userid: Userid, directory: string[]): Promise<void> {
     return this.call('Image_Create_DM', userid, { directory });
   }
 
   /** Image_Delete_DM: removes the user's directory entry and its minidisks. 400/4 not found. */
-  imageDeleteDM(userid: string): Promise<void> {
+  imageDeleteDM(userid: Userid): Promise<void> {
     return this.call('Image_Delete_DM', userid);
   }
 
   /** Image_Query_DM: the user's directory statements. 400/4 not found. */
-  imageQueryDM(userid: string): Promise<string[]> {
+  imageQueryDM(userid: Userid): Promise<string[]> {
     return this.call('Image_Query_DM', userid);
   }
 
@@ -65,22 +65,22 @@ export class SystemsManagement {
   }
 
   /** Image_Activate: logs the user on (IPL per directory). 200/8 already active, 200/4 no user. */
-  imageActivate(userid: string): Promise<void> {
+  imageActivate(userid: Userid): Promise<void> {
     return this.call('Image_Activate', userid);
   }
 
   /** Image_Deactivate: logs the user off. 200/12 not active, 200/16 being deactivated. */
-  imageDeactivate(userid: string, immediate = true): Promise<void> {
+  imageDeactivate(userid: Userid, immediate = true): Promise<void> {
     return this.call('Image_Deactivate', userid, { immediate });
   }
 
   /** Image_Disk_Create_DM: allocates a minidisk from a pool and adds its MDISK statement. */
-  imageDiskCreateDM(userid: string, disk: ImageDiskCreateParams): Promise<ImageDiskCreateOutput> {
+  imageDiskCreateDM(userid: Userid, disk: ImageDiskCreateParams): Promise<ImageDiskCreateOutput> {
     return this.call('Image_Disk_Create_DM', userid, disk);
   }
 
   /** Image_Disk_Delete_DM: removes a minidisk and frees its extent. 208/36 not defined. */
-  imageDiskDeleteDM(userid: string, vdev: string): Promise<void> {
+  imageDiskDeleteDM(userid: Userid, vdev: string): Promise<void> {
     return this.call('Image_Disk_Delete_DM', userid, { vdev });
   }
 
@@ -88,12 +88,12 @@ export class SystemsManagement {
    * Image_Disk_Query (`vdasd_id=ALL` or one vdev): the DASD of the running guest, each with the
    * real device it is on. 200/4 no user, 200/12 not logged on, 204/8 no such vdev.
    */
-  imageDiskQuery(userid: string, vdasdId = 'ALL'): Promise<ImageDiskQueryOutput> {
+  imageDiskQuery(userid: Userid, vdasdId = 'ALL'): Promise<ImageDiskQueryOutput> {
     return this.call('Image_Disk_Query', userid, { vdasdId });
   }
 
   /** Image_Status_Query: which of the targets are logged on (`*` for all). */
-  imageStatusQuery(target = '*'): Promise<ImageStatusOutput> {
+  imageStatusQuery(target: Userid | '*' = '*'): Promise<ImageStatusOutput> {
     return this.call('Image_Status_Query', target);
   }
 
@@ -128,12 +128,12 @@ export class SystemsManagement {
   }
 
   /** Image_Device_Dedicate_DM of an FCP (vdev = real device). 404/28 offline or used. */
-  dedicateFcp(userid: string, fcp: string): Promise<void> {
+  dedicateFcp(userid: Userid, fcp: string): Promise<void> {
     return this.call('Image_Device_Dedicate_DM', userid, { vdev: fcp, realDevice: fcp });
   }
 
   /** Image_Device_Undedicate_DM of an FCP. 404/8: the user does not have it. */
-  undedicateFcp(userid: string, fcp: string): Promise<void> {
+  undedicateFcp(userid: Userid, fcp: string): Promise<void> {
     return this.call('Image_Device_Undedicate_DM', userid, { vdev: fcp });
   }
 
@@ -141,32 +141,32 @@ export class SystemsManagement {
    * VMRELOCATE: TEST (eligibility; 4/3000 not eligible, reasons in the message) or MOVE (the
    * guest runs on `destination` afterwards; 8/3000 failed, "0045" in the message = not logged on).
    */
-  vmRelocate(userid: string, params: VmRelocateParams): Promise<VmRelocateOutput> {
+  vmRelocate(userid: Userid, params: VmRelocateParams): Promise<VmRelocateOutput> {
     return this.call('VMRELOCATE', userid, params);
   }
 
   /** Image_Pause: PAUSE=YES (`pause` true) or NO. 200/12 not logged on. */
-  imagePause(userid: string, pause: boolean): Promise<void> {
+  imagePause(userid: Userid, pause: boolean): Promise<void> {
     return this.call('Image_Pause', userid, { pause });
   }
 
   /** Image_Lock_DM: locks the directory entry for an update. 400/12 already locked. */
-  imageLockDM(userid: string): Promise<void> {
+  imageLockDM(userid: Userid): Promise<void> {
     return this.call('Image_Lock_DM', userid);
   }
 
   /** Image_Unlock_DM: releases the lock. 400/24 not locked. */
-  imageUnlockDM(userid: string): Promise<void> {
+  imageUnlockDM(userid: Userid): Promise<void> {
     return this.call('Image_Unlock_DM', userid);
   }
 
   /** Image_Replace_DM: replaces a locked entry (400/24 not locked) and unlocks it. */
-  imageReplaceDM(userid: string, directory: string[]): Promise<void> {
+  imageReplaceDM(userid: Userid, directory: string[]): Promise<void> {
     return this.call('Image_Replace_DM', userid, { directory });
   }
 
   /** Image_Performance_Query: a guest's counters; undefined when it is not logged on. */
-  async imagePerformance(userid: string): Promise<ImagePerformanceOutput | undefined> {
+  async imagePerformance(userid: Userid): Promise<ImagePerformanceOutput | undefined> {
     return (
       (await this.call<ImagePerformanceOutput | undefined>('Image_Performance_Query', userid)) ??
       undefined
@@ -213,7 +213,7 @@ export class SystemsManagement {
    * Virtual_Network_Adapter_Create_Extended_DM: a QDIO NIC in the directory (`NICDEF`), with
    * the MAC's last 6 hex digits when given. 404/4 device numbers in use, 400/12 locked.
    */
-  nicCreateDM(userid: string, vdev: string, macId?: string): Promise<void> {
+  nicCreateDM(userid: Userid, vdev: string, macId?: string): Promise<void> {
     return this.call('Virtual_Network_Adapter_Create_Extended_DM', userid, {
       vdev,
       adapterType: 'QDIO',
@@ -222,7 +222,7 @@ export class SystemsManagement {
   }
 
   /** Virtual_Network_Adapter_Create_Extended: the NIC in the running guest. 204/4 in use. */
-  nicCreate(userid: string, vdev: string): Promise<void> {
+  nicCreate(userid: Userid, vdev: string): Promise<void> {
     return this.call('Virtual_Network_Adapter_Create_Extended', userid, {
       vdev,
       adapterType: 'QDIO',
@@ -230,17 +230,17 @@ export class SystemsManagement {
   }
 
   /** Virtual_Network_Adapter_Delete_DM: removes the NICDEF. 404/8 not defined. */
-  nicDeleteDM(userid: string, vdev: string): Promise<void> {
+  nicDeleteDM(userid: Userid, vdev: string): Promise<void> {
     return this.call('Virtual_Network_Adapter_Delete_DM', userid, { vdev });
   }
 
   /** Virtual_Network_Adapter_Delete: detaches the running NIC. 204/8 not there. */
-  nicDelete(userid: string, vdev: string): Promise<void> {
+  nicDelete(userid: Userid, vdev: string): Promise<void> {
     return this.call('Virtual_Network_Adapter_Delete', userid, { vdev });
   }
 
   /** Virtual_Network_Adapter_Connect_Vswitch_DM: couples at logon. 212/40 no such vswitch. */
-  nicConnectDM(userid: string, vdev: string, vswitch: string): Promise<void> {
+  nicConnectDM(userid: Userid, vdev: string, vswitch: string): Promise<void> {
     return this.call('Virtual_Network_Adapter_Connect_Vswitch_DM', userid, { vdev, vswitch });
   }
 
@@ -248,22 +248,22 @@ export class SystemsManagement {
    * Virtual_Network_Adapter_Connect_Vswitch: couples the running NIC. 212/40 no such vswitch,
    * 204/8 no such NIC, 204/20 already coupled.
    */
-  nicConnect(userid: string, vdev: string, vswitch: string): Promise<void> {
+  nicConnect(userid: Userid, vdev: string, vswitch: string): Promise<void> {
     return this.call('Virtual_Network_Adapter_Connect_Vswitch', userid, { vdev, vswitch });
   }
 
   /** Virtual_Network_Adapter_Disconnect_DM: drops the coupling. 212/32 not coupled. */
-  nicDisconnectDM(userid: string, vdev: string): Promise<void> {
+  nicDisconnectDM(userid: Userid, vdev: string): Promise<void> {
     return this.call('Virtual_Network_Adapter_Disconnect_DM', userid, { vdev });
   }
 
   /** Virtual_Network_Adapter_Disconnect: uncouples the running NIC. 204/48 not coupled. */
-  nicDisconnect(userid: string, vdev: string): Promise<void> {
+  nicDisconnect(userid: Userid, vdev: string): Promise<void> {
     return this.call('Virtual_Network_Adapter_Disconnect', userid, { vdev });
   }
 
   /** Virtual_Network_Adapter_Query_Extended: the running guest's NICs. 200/12 not logged on. */
-  adapterQuery(userid: string): Promise<AdapterQueryOutput> {
+  adapterQuery(userid: Userid): Promise<AdapterQueryOutput> {
     return this.call('Virtual_Network_Adapter_Query_Extended', userid, { vdev: '*' });
   }
 

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
-import { Errors, HvError } from '#envelope';
+import { Errors, HvError, type Userid } from '#envelope';
 import { mgmtFailure } from './mgmt.error.js';
 import type { MgmtArgs, MgmtOperation, MgmtReply, SmapiFunction } from './protocol.js';
 import { SmapiHealth } from './smapi-health.js';
@@ -52,15 +52,14 @@ export class HypervisorExchange {
     return reply;
   }
 
-  async call<T>(fn: SmapiFunction, target: string, params?: object): Promise<T> {
-    const reply = await this.observe(() =>
-      this.transport.smapi<T>(fn, target.toUpperCase(), params),
-    );
+  /** A systems-management function on a user (`*`: on none, or on the system). */
+  async call<T>(fn: SmapiFunction, target: Userid | '*', params?: object): Promise<T> {
+    const reply = await this.observe(() => this.transport.smapi<T>(fn, target, params));
     if (reply.rc !== 0) {
       throw Errors.smapi(
         reply.rc,
         reply.rs,
-        `SMAPI ${fn} for ${target.toUpperCase()} failed: rc ${reply.rc} rs ${reply.rs}` +
+        `SMAPI ${fn} for ${target} failed: rc ${reply.rc} rs ${reply.rs}` +
           (reply.errmsg ? ` (${reply.errmsg})` : ''),
       );
     }

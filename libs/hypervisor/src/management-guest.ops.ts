@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
+import type { Userid } from '#envelope';
 import { cpCommand } from './cp-command.js';
 import { HypervisorExchange } from './hypervisor.exchange.js';
 import { mgmtFailure } from './mgmt.error.js';
@@ -30,8 +31,8 @@ export class ManagementGuestOps {
    * A command in the guest's OS over IUCV (the reference's execcmdonvm): its output lines.
    * Raises `mgmtFailure` when the guest is not reachable or the command fails.
    */
-  async execInGuest(userid: string, cmd: string): Promise<string[]> {
-    return (await this.#hv.mgmt('execcmd', { userid: userid.toUpperCase(), cmd })).lines;
+  async execInGuest(userid: Userid, cmd: string): Promise<string[]> {
+    return (await this.#hv.mgmt('execcmd', { userid, cmd })).lines;
   }
 
   /**
@@ -45,13 +46,12 @@ export class ManagementGuestOps {
    * reader for the next read instead of losing it. 8/8 still goes on to the reader, for files
    * such a read left behind.
    */
-  async consoleLog(userid: string): Promise<string[]> {
-    const guest = userid.toUpperCase();
-    await tolerating(this.#hv.call('Image_Console_Get', guest), [8, 8]);
+  async consoleLog(userid: Userid): Promise<string[]> {
+    await tolerating(this.#hv.call('Image_Console_Get', userid), [8, 8]);
     await this.#hv.observe(() => this.#hv.transport.cp(cpCommand('SPOOL', 'READER', 'CLASS', '*')));
     const listed = await this.#hv.mgmt<ReaderListReply>('rdrlist', {});
     const consoles = (listed.files ?? []).filter(
-      (f) => f.origin === guest && f.spoolClass === 'T' && f.type === 'CON',
+      (f) => f.origin === userid && f.spoolClass === 'T' && f.type === 'CON',
     );
     const lines: string[] = [];
     for (const { spoolId } of consoles) {
@@ -71,12 +71,12 @@ export class ManagementGuestOps {
    * in CP directory" in the error: no such user or minidisk. Resolves with the bytes written.
    */
   async unpackDiskImage(
-    userid: string,
+    userid: Userid,
     vdev: string,
     image: Readable,
     onBytes?: (n: number) => void,
   ): Promise<{ bytes: number; lines: string[] }> {
-    const args = { userid: userid.toUpperCase(), vdev };
+    const args = { userid, vdev };
     const r = await this.#hv.mgmt<UnpackDiskImageReply>('unpackdiskimage', args, image, onBytes);
     return { bytes: r.bytes ?? 0, lines: r.lines };
   }
@@ -85,8 +85,8 @@ export class ManagementGuestOps {
    * creatediskimage: the image file of the user's (logged-off) minidisk, as a stream: header
    * with the disk's full size, then its bytes gzip-compressed at `compressLevel` (0 = raw).
    */
-  async createDiskImage(userid: string, vdev: string, compressLevel: number): Promise<Readable> {
-    const args = { userid: userid.toUpperCase(), vdev, compression: String(compressLevel) };
+  async createDiskImage(userid: Userid, vdev: string, compressLevel: number): Promise<Readable> {
+    const args = { userid, vdev, compression: String(compressLevel) };
     const out = await this.#hv.observe(() => this.#hv.transport.mgmtFile('creatediskimage', args));
     if ('rc' in out) throw mgmtFailure(`creatediskimage ${Object.values(args).join(' ')}`, out);
     return out;
@@ -94,23 +94,23 @@ export class ManagementGuestOps {
 
   /** Punches a file to the user's virtual reader (class X unless given); its spool id. */
   async punchFile(
-    userid: string,
+    userid: Userid,
     file: Readable,
     opts: { spoolClass?: string; name: string },
   ): Promise<number> {
-    const args = { userid: userid.toUpperCase(), class: opts.spoolClass ?? 'X', name: opts.name };
+    const args = { userid, class: opts.spoolClass ?? 'X', name: opts.name };
     const r = await this.#hv.mgmt<PunchReply>('punch', args, file);
     return r.spoolId ?? 0;
   }
 
   /** Purges one spool file from the user's reader. */
-  async purgeReaderFile(userid: string, spoolId: number): Promise<void> {
-    await this.#hv.mgmt('purge', { userid: userid.toUpperCase(), spoolid: String(spoolId) });
+  async purgeReaderFile(userid: Userid, spoolId: number): Promise<void> {
+    await this.#hv.mgmt('purge', { userid, spoolid: String(spoolId) });
   }
 
   /** The spool files in the user's reader, oldest first. */
-  async readerFiles(userid: string): Promise<ReaderFile[]> {
-    const r = await this.#hv.mgmt<QueryReaderReply>('queryrdr', { userid: userid.toUpperCase() });
+  async readerFiles(userid: Userid): Promise<ReaderFile[]> {
+    const r = await this.#hv.mgmt<QueryReaderReply>('queryrdr', { userid });
     return r.files ?? [];
   }
 
@@ -128,12 +128,12 @@ export class ManagementGuestOps {
    * links in `mode` and formats as its `deviceType` needs. Raises `mgmtFailure` otherwise.
    */
   async installFileSystem(
-    userid: string,
+    userid: Userid,
     vdev: string,
     fs: { fstype: string; deviceType: string; mode: string },
   ): Promise<void> {
     await this.#hv.mgmt('installfs', {
-      userid: userid.toUpperCase(),
+      userid,
       vdev,
       fstype: fs.fstype,
       disktype: fs.deviceType,

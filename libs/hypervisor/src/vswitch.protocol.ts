@@ -1,3 +1,5 @@
+import type { Userid } from '#envelope';
+
 /**
  * Parameters and outputs of the Virtual_Network_Vswitch_* functions (see protocol.ts for the
  * wire). Names follow the SMAPI keywords (switch_name, real_device_address, …) in camel case;
@@ -35,8 +37,8 @@ export interface VswitchCreateParams {
 /** Virtual_Network_Vswitch_Set_Extended: one change per call, as the reference sends them. */
 export interface VswitchSetParams {
   switchName: string;
-  grantUserid?: string;
-  revokeUserid?: string;
+  grantUserid?: Userid;
+  revokeUserid?: Userid;
   /** With grantUserid: the VLAN id the user may use (VLAN-aware switches only, 396/2846). */
   userVlanId?: number;
   persist?: boolean;

@@ -221,6 +221,8 @@ export class FcpRepository {
    */
   async releaseAllOf(assigner: string): Promise<number> {
     const { count } = await this.db.fcpDevice.updateMany({
+      // the rows' spelling, not the caller's: a row may hold the assigner in another case
+      // eslint-disable-next-line no-restricted-syntax
       where: { assignerId: { in: [assigner, assigner.toLowerCase(), assigner.toUpperCase()] } },
       data: { assignerId: '', reserved: 0, connections: 0, tmplId: '' },
     });

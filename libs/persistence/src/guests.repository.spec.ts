@@ -1,4 +1,5 @@
 import { loadConfig } from '#config';
+import { toUserid } from '#envelope';
 import { DuplicateRecordError } from './errors.js';
 import { GuestsRepository } from './guests.repository.js';
 import { PrismaService } from './prisma.service.js';
@@ -38,8 +39,8 @@ describe('GuestsRepository (SQLite)', () => {
     });
     expect(g.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(g.createdAt).toBeInstanceOf(Date);
-    expect(await guests.findByUserid('Linux01')).toEqual(g);
-    expect(await guests.findByUserid('nobody')).toBeNull();
+    expect(await guests.findByUserid(toUserid('Linux01'))).toEqual(g);
+    expect(await guests.findByUserid(toUserid('nobody'))).toBeNull();
   });
 
   it('raises DuplicateRecordError for an existing userid in any case', async () => {
@@ -54,22 +55,22 @@ describe('GuestsRepository (SQLite)', () => {
 
   it('lists managed userids sorted, without migrated guests', async () => {
     for (const u of ['zeta', 'alpha', 'MIGR']) await guests.create({ userid: u });
-    await guests.update('migr', { migrated: true });
+    await guests.update(toUserid('migr'), { migrated: true });
     expect(await guests.listManaged()).toEqual(['ALPHA', 'ZETA']);
   });
 
   it('updates fields and comments JSON; null for a missing guest', async () => {
     await guests.create({ userid: 'upd' });
-    const g = await guests.update('UPD', { netSet: 2, comments: { a: [1] } });
+    const g = await guests.update(toUserid('UPD'), { netSet: 2, comments: { a: [1] } });
     expect(g).toMatchObject({ netSet: 2, comments: { a: [1] }, metadata: '' });
-    expect(await guests.update('none', { netSet: 1 })).toBeNull();
+    expect(await guests.update(toUserid('none'), { netSet: 1 })).toBeNull();
   });
 
   it('deletes, and deleting a missing guest is not an error', async () => {
     await guests.create({ userid: 'del' });
-    expect(await guests.delete('Del')).toBe(true);
-    expect(await guests.delete('del')).toBe(false);
-    expect(await guests.findByUserid('del')).toBeNull();
+    expect(await guests.delete(toUserid('Del'))).toBe(true);
+    expect(await guests.delete(toUserid('del'))).toBe(false);
+    expect(await guests.findByUserid(toUserid('del'))).toBeNull();
   });
 
   it('answers the reads asked for in one turn with one statement', async () => {
@@ -80,11 +81,11 @@ describe('GuestsRepository (SQLite)', () => {
     // (Prisma itself batches only the findUniques of one tick)
     const [a, b, again, none] = await Promise.all(
       ['batch01', 'Batch02', 'BATCH01', 'nobody'].map(
-        (id) => new Promise((r) => setImmediate(() => r(guests.findByUseridBatched(id)))),
+        (id) => new Promise((r) => setImmediate(() => r(guests.findByUseridBatched(toUserid(id))))),
       ),
     );
     expect(counter.statements - before).toBe(1);
-    expect(a).toEqual(await guests.findByUserid('BATCH01'));
+    expect(a).toEqual(await guests.findByUserid(toUserid('BATCH01')));
     expect((b as { userid: string } | null)?.userid).toBe('BATCH02');
     expect(again).toEqual(a);
     expect(again).not.toBe(a); // a record each
@@ -92,10 +93,10 @@ describe('GuestsRepository (SQLite)', () => {
   });
 
   it('never answers a read from a statement sent before it was asked for', async () => {
-    const first = guests.findByUseridBatched('late01');
+    const first = guests.findByUseridBatched(toUserid('late01'));
     await new Promise((r) => setImmediate(r)); // the first read's statement is sent
     await guests.create({ userid: 'late01' });
     expect(await first).toBeNull();
-    expect((await guests.findByUseridBatched('late01'))?.userid).toBe('LATE01');
+    expect((await guests.findByUseridBatched(toUserid('late01')))?.userid).toBe('LATE01');
   });
 });

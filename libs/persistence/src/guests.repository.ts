@@ -1,12 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { Userid } from '#envelope';
 import { DuplicateRecordError, isUniqueViolation } from './errors.js';
 import type { Guest } from './generated/sqlite/client.js';
 import { selectByUserid, selectByUserids } from './guest-statements.js';
 import type { GuestPatch, GuestRecord, NewGuest } from './guest.types.js';
 import { PrismaService } from './prisma.service.js';
-
-/** Userids are case-insensitive on the hypervisor; we store and query them upper case. */
-const norm = (userid: string): string => userid.trim().toUpperCase();
 
 /** Userids one batched read asks for at most (well under SQLite's and PostgreSQL's limits). */
 const MAX_BATCH = 500;
@@ -21,6 +19,10 @@ function toRecord(row: Guest): GuestRecord {
   return { ...rest, comments: JSON.parse(comments) as Record<string, unknown> };
 }
 
+/**
+ * Guest rows. Userids are case-insensitive on the hypervisor; rows hold them upper case, and
+ * reads and changes take a Userid (upper case since it entered); only `create` normalises.
+ */
 @Injectable()
 export class GuestsRepository {
   constructor(@Inject(PrismaService) private readonly prisma: PrismaService) {}
@@ -29,9 +31,9 @@ export class GuestsRepository {
     return this.prisma.client;
   }
 
-  async findByUserid(userid: string): Promise<GuestRecord | null> {
+  async findByUserid(userid: Userid): Promise<GuestRecord | null> {
     // every operation's managed-guest check: a direct statement (guest-statements.ts)
-    const row = await selectByUserid(this.prisma.direct, norm(userid));
+    const row = await selectByUserid(this.prisma.direct, userid);
     return row && toRecord(row);
   }
 
@@ -44,7 +46,7 @@ export class GuestsRepository {
    * was asked for, so no answer is older than its request. Prisma's cost is per statement,
    * not per row (bench/README.md).
    */
-  findByUseridBatched(userid: string): Promise<GuestRecord | null> {
+  findByUseridBatched(userid: Userid): Promise<GuestRecord | null> {
     if (!this.batch) {
       const batch = new Map<string, Waiter[]>();
       this.batch = batch;
@@ -54,11 +56,10 @@ export class GuestsRepository {
       });
     }
     const batch = this.batch;
-    const id = norm(userid);
     const answer = new Promise<GuestRecord | null>((resolve, reject) => {
-      const waiters = batch.get(id);
+      const waiters = batch.get(userid);
       if (waiters) waiters.push({ resolve, reject });
-      else batch.set(id, [{ resolve, reject }]);
+      else batch.set(userid, [{ resolve, reject }]);
     });
     if (batch.size >= MAX_BATCH) this.batch = null; // the next read starts a new batch
     return answer;
@@ -88,9 +89,14 @@ export class GuestsRepository {
     return rows.map((r) => r.userid);
   }
 
-  /** @throws DuplicateRecordError when the userid exists already. */
+  /**
+   * @throws DuplicateRecordError when the userid exists already. The one place that still
+   * normalises and checks: it makes the row every read keys on, and takes a plain userid
+   * (fixtures and scripts make rows too), so no caller can write a row the reads would miss.
+   */
   async create(guest: NewGuest): Promise<GuestRecord> {
-    const userid = norm(guest.userid);
+    // eslint-disable-next-line no-restricted-syntax -- a plain userid: see above
+    const userid = guest.userid.trim().toUpperCase();
     if (!/^\S{1,8}$/.test(userid)) throw new RangeError(`invalid userid: ${guest.userid}`);
     try {
       const row = await this.db.guest.create({
@@ -104,16 +110,16 @@ export class GuestsRepository {
   }
 
   /** Returns whether a row was deleted; a missing guest is not an error. */
-  async delete(userid: string): Promise<boolean> {
-    const { count } = await this.db.guest.deleteMany({ where: { userid: norm(userid) } });
+  async delete(userid: Userid): Promise<boolean> {
+    const { count } = await this.db.guest.deleteMany({ where: { userid } });
     return count > 0;
   }
 
   /** Returns the updated guest, or null when there is none. */
-  async update(userid: string, patch: GuestPatch): Promise<GuestRecord | null> {
+  async update(userid: Userid, patch: GuestPatch): Promise<GuestRecord | null> {
     const { comments, ...rest } = patch;
     const { count } = await this.db.guest.updateMany({
-      where: { userid: norm(userid) },
+      where: { userid },
       data: { ...rest, ...(comments && { comments: JSON.stringify(comments) }) },
     });
     return count ? this.findByUserid(userid) : null;

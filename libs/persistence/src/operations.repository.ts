@@ -26,7 +26,11 @@ const ACTIVE: OperationStatus[] = ['queued', 'running'];
 /** Not yet at a final status: a needs_attention operation still has undo left to do. */
 const OPEN: OperationStatus[] = [...ACTIVE, 'needs_attention'];
 const MAX_PAGE = 1000;
-const norm = (userid: string): string => userid.trim().toUpperCase();
+/**
+ * A target is a guest's userid or a vswitch's key (`VSWITCH:NAME`), not a Userid, and the
+ * listing's filter may come from outside the brand: both kept upper case here.
+ */
+const norm = (target: string): string => target.trim().toUpperCase();
 
 @Injectable()
 export class OperationsRepository {

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, HttpCode, Post } from '@nestjs/common';
-import type { Envelope } from '#envelope';
+import { type Envelope, toUserid } from '#envelope';
 import type { VolumeConnectionPayload } from '#jobs';
 import {
   type Accepted,
@@ -14,7 +14,7 @@ import { VolumeBody, type VolumeConnectionDto } from './dto/volume-connection.dt
 /** The payload of attach and detach: ids normalised as the reference does before starting. */
 function payloadOf(c: VolumeConnectionDto): VolumeConnectionPayload {
   return {
-    assignerId: c.assigner_id.toUpperCase(),
+    assignerId: toUserid(c.assigner_id),
     fcps: [...new Set((c.zvm_fcp ?? c.hv_fcp ?? []).map((f) => f.toLowerCase()))],
     ...(c.fcp_template_id ? { fcpTemplateId: c.fcp_template_id } : {}),
     targetWwpns: c.target_wwpn.map((w) => w.toLowerCase()),

@@ -11,7 +11,14 @@ import {
   Req,
 } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { type Envelope, pyRepr, readGetBody, UseStatusRule } from '#envelope';
+import {
+  type Envelope,
+  pyRepr,
+  readGetBody,
+  type Userid,
+  UseridPipe,
+  UseStatusRule,
+} from '#envelope';
 import { ConnectorDocs } from './connector/connector.openapi.js';
 import { type ConnectorParams, ConnectorService } from './connector/connector.service.js';
 import { VolumeErrors } from './domain/volume-errors.js';
@@ -103,7 +110,7 @@ export class VolumesController {
   @ConnectorDocs()
   @CONNECTOR_OUTPUT
   async connector(
-    @Param('userid') userid: string,
+    @Param('userid', UseridPipe) userid: Userid,
     @Query() query: Record<string, unknown>,
     @Req() req: FastifyRequest,
   ): Promise<Envelope> {

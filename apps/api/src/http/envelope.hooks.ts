@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Errors, type HvError, STATUS_RULE_CONFIG, type StatusRule, httpStatusOf } from '#envelope';
-import { UseridPipe } from '#guests';
+import {
+  Errors,
+  type HvError,
+  STATUS_RULE_CONFIG,
+  type StatusRule,
+  UseridPipe,
+  httpStatusOf,
+} from '#envelope';
 import { Accepted } from '#operations';
 import './fastify-augment.js';
 import { RAW_ROUTE } from './raw-routes.js';

@@ -1,4 +1,4 @@
-import { HvError } from '#envelope';
+import { HvError, toUserid } from '#envelope';
 import { startHarness, userDirectory, type Harness } from '../testing/simulator.harness.js';
 import {
   CpQueries,
@@ -28,14 +28,17 @@ describe('CpQueries and SystemsManagement: SSI and system calls over the simulat
       const { cp, hv } = clientOf(h);
       expect((await cp.querySsi())[0]).toBe('SSI Name: HVSSI');
       expect(await cp.queryUserid()).toEqual({ userid: 'HVSIMMGR', systemId: 'HVSIM1' });
-      await hv.imageCreateDM('LINUX01', userDirectory('LINUX01'));
-      await hv.imageActivate('LINUX01');
+      await hv.imageCreateDM(toUserid('LINUX01'), userDirectory('LINUX01'));
+      await hv.imageActivate(toUserid('LINUX01'));
       const err = await hv
-        .vmRelocate('LINUX01', { action: 'TEST', destination: 'NOWHERE' })
+        .vmRelocate(toUserid('LINUX01'), { action: 'TEST', destination: 'NOWHERE' })
         .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(HvError);
       expect(err).toMatchObject({ overallRC: 8, rc: 4, rs: 3000 });
-      const moved = await hv.vmRelocate('LINUX01', { action: 'MOVE', destination: 'HVSIM2' });
+      const moved = await hv.vmRelocate(toUserid('LINUX01'), {
+        action: 'MOVE',
+        destination: 'HVSIM2',
+      });
       expect(moved).toMatchObject({ source: 'HVSIM1', destination: 'HVSIM2' });
       expect(await hv.imageNameQueryDM()).toEqual(['LINUX01']);
     } finally {

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { HvError } from '#envelope';
+import { HvError, toUserid } from '#envelope';
 import { diskContent, imageOf, md5 } from '../testing/disk-image.fixtures.js';
 import { startHarness, userDirectory, type Harness } from '../testing/simulator.harness.js';
 import {
@@ -41,8 +41,8 @@ describe('ManagementGuestOps operations over the simulator transport', () => {
     h = await startHarness();
     hv = new SystemsManagement(exchangeWith(5000));
     guestOps = clientWith(5000);
-    await hv.imageCreateDM('linux01', userDirectory('LINUX01'));
-    await hv.imageDiskCreateDM('linux01', {
+    await hv.imageCreateDM(toUserid('linux01'), userDirectory('LINUX01'));
+    await hv.imageDiskCreateDM(toUserid('linux01'), {
       vdev: '0100',
       deviceType: '3390',
       pool: 'POOL1',
@@ -54,12 +54,14 @@ describe('ManagementGuestOps operations over the simulator transport', () => {
 
   it('deploys and captures an image, streaming both ways', async () => {
     const seen: number[] = [];
-    const r = await guestOps.unpackDiskImage('linux01', '0100', stream(image), (n) => seen.push(n));
+    const r = await guestOps.unpackDiskImage(toUserid('linux01'), '0100', stream(image), (n) =>
+      seen.push(n),
+    );
     expect(r.bytes).toBe(2 * CYL);
     expect(seen.at(-1)).toBe(image.length);
     expect((await h.diskMd5('LINUX01', '0100')).md5).toBe(md5(content));
 
-    const out = await guestOps.createDiskImage('linux01', '0100', 6);
+    const out = await guestOps.createDiskImage(toUserid('linux01'), '0100', 6);
     expect(out).toBeInstanceOf(Readable);
     expect(md5(await buffer(out))).toBe(md5(image));
     expect(records.every(Boolean)).toBe(true);
@@ -67,7 +69,7 @@ describe('ManagementGuestOps operations over the simulator transport', () => {
   });
 
   it('raises HvError(3, 415, rc) with the ERROR lines when a command fails', async () => {
-    const err = await guestOps.unpackDiskImage('nosuch', '0100', stream(image)).then(
+    const err = await guestOps.unpackDiskImage(toUserid('nosuch'), '0100', stream(image)).then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -79,48 +81,54 @@ describe('ManagementGuestOps operations over the simulator transport', () => {
     );
     expect(isMgmtFailure(err)).toBe(true);
 
-    await hv.imageActivate('LINUX01');
-    await expect(guestOps.createDiskImage('LINUX01', '0100', 6)).rejects.toMatchObject({
+    await hv.imageActivate(toUserid('LINUX01'));
+    await expect(guestOps.createDiskImage(toUserid('LINUX01'), '0100', 6)).rejects.toMatchObject({
       rs: 3,
       message: expect.stringContaining('currently running'),
     });
-    await expect(guestOps.createDiskImage('LINUX01', '0100', 10)).rejects.toMatchObject({ rs: 1 });
+    await expect(guestOps.createDiskImage(toUserid('LINUX01'), '0100', 10)).rejects.toMatchObject({
+      rs: 1,
+    });
     // The hypervisor answered each time: the link is healthy.
     expect(records.every(Boolean)).toBe(true);
   });
 
   it('punches, lists and purges reader files', async () => {
-    const id = await guestOps.punchFile('linux01', Readable.from([Buffer.from('echo hi\n')]), {
-      name: 'hostname.sh',
-    });
-    const id2 = await guestOps.punchFile('LINUX01', Readable.from([Buffer.from('x')]), {
+    const id = await guestOps.punchFile(
+      toUserid('linux01'),
+      Readable.from([Buffer.from('echo hi\n')]),
+      {
+        name: 'hostname.sh',
+      },
+    );
+    const id2 = await guestOps.punchFile(toUserid('LINUX01'), Readable.from([Buffer.from('x')]), {
       spoolClass: 'A',
       name: 'cfgdrive.tgz',
     });
-    expect(await guestOps.readerFiles('LINUX01')).toEqual([
+    expect(await guestOps.readerFiles(toUserid('LINUX01'))).toEqual([
       expect.objectContaining({ spoolId: id, spoolClass: 'X', name: 'hostname.sh', size: 8 }),
       expect.objectContaining({ spoolId: id2, spoolClass: 'A', name: 'cfgdrive.tgz', size: 1 }),
     ]);
-    await guestOps.purgeReaderFile('LINUX01', id);
-    expect((await guestOps.readerFiles('LINUX01')).map((f) => f.spoolId)).toEqual([id2]);
-    await expect(guestOps.purgeReaderFile('LINUX01', id)).rejects.toMatchObject({
+    await guestOps.purgeReaderFile(toUserid('LINUX01'), id);
+    expect((await guestOps.readerFiles(toUserid('LINUX01'))).map((f) => f.spoolId)).toEqual([id2]);
+    await expect(guestOps.purgeReaderFile(toUserid('LINUX01'), id)).rejects.toMatchObject({
       overallRC: 3,
       rs: 3,
       message: expect.stringContaining('HCP042E'),
     });
     await expect(
-      guestOps.punchFile('NOSUCH', Readable.from([Buffer.from('x')]), { name: 'a' }),
+      guestOps.punchFile(toUserid('NOSUCH'), Readable.from([Buffer.from('x')]), { name: 'a' }),
     ).rejects.toMatchObject({ message: expect.stringContaining('HCP053E NOSUCH') });
   });
 
   it('transport failures and stalls raise hvUnreachable / hvTimeout and count as failures', async () => {
     await h.http('POST', '/admin/faults', { function: 'creatediskimage', crash: 'http500' });
-    await expect(guestOps.createDiskImage('LINUX01', '0100', 6)).rejects.toMatchObject({
+    await expect(guestOps.createDiskImage(toUserid('LINUX01'), '0100', 6)).rejects.toMatchObject({
       overallRC: 99,
     });
     await h.http('POST', '/admin/faults', { function: 'unpackdiskimage', hang_ms: 1000 });
     await expect(
-      clientWith(200).unpackDiskImage('LINUX01', '0100', stream(image)),
+      clientWith(200).unpackDiskImage(toUserid('LINUX01'), '0100', stream(image)),
     ).rejects.toMatchObject({ overallRC: 5 });
     expect(records.slice(-2)).toEqual([false, false]);
     // A caller's own stream failing is its error, not the link's: not counted either way.
@@ -130,7 +138,7 @@ describe('ManagementGuestOps operations over the simulator transport', () => {
         this.destroy(new Error('disk read error'));
       },
     });
-    await expect(guestOps.unpackDiskImage('LINUX01', '0100', broken)).rejects.toThrow(
+    await expect(guestOps.unpackDiskImage(toUserid('LINUX01'), '0100', broken)).rejects.toThrow(
       'disk read error',
     );
     expect(records).toHaveLength(counted);

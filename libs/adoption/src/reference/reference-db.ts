@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { isUserid, toUserid } from '#envelope';
 import { ReferenceDatabaseError } from './reference-error.js';
 import type {
   RefFcp,
@@ -43,6 +44,15 @@ const TABLES: Record<string, string[]> = {
 const str = (v: unknown): string =>
   typeof v === 'string' ? v : Buffer.isBuffer(v) ? v.toString('utf8') : `${v as number | bigint}`;
 const text = (v: unknown): string => (v === null || v === undefined ? '' : str(v).trim());
+/**
+ * A userid column, through the one constructor of a Userid when it is one. The plan adopts any
+ * 1-8 non-blank characters (z/VM allows `@#$` and more, the reference's API does not), so a
+ * value the reference's pattern refuses is kept as before, upper case.
+ */
+const useridOf = (v: unknown): string => {
+  const t = text(v);
+  return isUserid(t) ? toUserid(t) : t.toUpperCase();
+};
 const nullable = (v: unknown): string | null => (v === null || v === undefined ? null : str(v));
 const int = (v: unknown, dflt = 0): number => {
   const n = typeof v === 'number' ? v : Number.parseInt(text(v), 10);
@@ -80,7 +90,7 @@ function readFile<T>(path: string, tables: string[], read: (db: Database.Databas
 function guests(db: Database.Database): RefGuest[] {
   return (db.prepare('SELECT * FROM guests').all() as Row[]).map((r) => ({
     id: text(r.id),
-    userid: text(r.userid).toUpperCase(),
+    userid: useridOf(r.userid),
     metadata: text(r.metadata),
     netSet: int(r.net_set),
     comments: text(r.comments),
@@ -106,7 +116,7 @@ function fcp(db: Database.Database): { fcps: RefFcp[]; templates: RefTemplate[] 
   const tmplOf = (v: unknown) => ids.get(text(v).toLowerCase()) ?? text(v);
   const fcps = (db.prepare('SELECT * FROM fcp').all() as Row[]).map((r) => ({
     fcpId: text(r.fcp_id).toLowerCase(),
-    assignerId: text(r.assigner_id).toUpperCase(),
+    assignerId: useridOf(r.assigner_id),
     connections: int(r.connections),
     reserved: int(r.reserved),
     wwpnNpiv: text(r.wwpn_npiv).toLowerCase(),
@@ -144,7 +154,7 @@ function fcp(db: Database.Database): { fcps: RefFcp[]; templates: RefTemplate[] 
 
 function switches(db: Database.Database): RefSwitch[] {
   return (db.prepare('SELECT * FROM switch').all() as Row[]).map((r) => ({
-    userid: text(r.userid).toUpperCase(),
+    userid: useridOf(r.userid),
     interface: text(r.interface),
     switch: nullable(r.switch),
     port: nullable(r.port),

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { type Envelope, UseBodyVariants, UseStatusRule } from '#envelope';
+import { type Envelope, UseBodyVariants, type Userid, UseridPipe, UseStatusRule } from '#envelope';
 import { type Accepted, OpRequest, type OperationRequest, SubmitsOperation } from '#operations';
 import { GUEST_ACTION_BODIES, type ValidGuestAction } from './guest-action-bodies.js';
 import { GuestActionPipe } from './guest-action.pipe.js';
@@ -16,7 +16,7 @@ export class GuestActionsController {
   @SubmitsOperation()
   @UseBodyVariants('GuestAction', 'action', GUEST_ACTION_BODIES)
   act(
-    @Param('userid') userid: string,
+    @Param('userid', UseridPipe) userid: Userid,
     @Body(GuestActionPipe) action: ValidGuestAction,
     @OpRequest() req: OperationRequest,
   ): Promise<Envelope | Accepted> {

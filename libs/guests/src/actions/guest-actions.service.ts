@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Envelope } from '#envelope';
+import type { Envelope, Userid } from '#envelope';
 import type { Accepted, OperationRequest } from '#operations';
 import type { ValidGuestAction } from './guest-action-bodies.js';
 import { GuestChangesService } from './guest-changes.service.js';
@@ -15,7 +15,7 @@ export class GuestActionsService {
     private readonly migration: MigrationService,
   ) {}
 
-  run(userid: string, a: ValidGuestAction, req: OperationRequest): Promise<Envelope | Accepted> {
+  run(userid: Userid, a: ValidGuestAction, req: OperationRequest): Promise<Envelope | Accepted> {
     switch (a.action) {
       case 'start':
         return this.changes.simple('guest.start', userid, req);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Envelope } from '#envelope';
+import type { Envelope, Userid } from '#envelope';
 import type { JobName, JobPayload } from '#jobs';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
 import type { ResizeCpusActionDto, ResizeMemActionDto } from './resize-action.dto.js';
@@ -17,12 +17,12 @@ export class GuestChangesService {
   /** 404 at once for an unmanaged guest; otherwise the job, under the actions' status rule. */
   private async submit<N extends JobName>(
     name: N,
-    userid: string,
-    payload: (id: string) => JobPayload<N>,
+    userid: Userid,
+    payload: (id: Userid) => JobPayload<N>,
     req: OperationRequest,
   ): Promise<Envelope | Accepted> {
-    const id = (await requireManagedGuest(this.guests, userid)).userid;
-    return this.ops.submit(name, payload(id), req);
+    await requireManagedGuest(this.guests, userid);
+    return this.ops.submit(name, payload(userid), req);
   }
 
   /** An action whose payload is just the guest (power actions among them). */
@@ -36,7 +36,7 @@ export class GuestChangesService {
       | 'guest.reboot'
       | 'guest.reset'
       | 'guest.console-output',
-    userid: string,
+    userid: Userid,
     req: OperationRequest,
   ): Promise<Envelope | Accepted> {
     return this.submit(name, userid, (id) => ({ userid: id }), req);
@@ -44,7 +44,7 @@ export class GuestChangesService {
 
   /** grow_root_volume: the OS version is lower-cased as the reference stores it. */
   growRootVolume(
-    userid: string,
+    userid: Userid,
     osVersion: string,
     req: OperationRequest,
   ): Promise<Envelope | Accepted> {
@@ -57,7 +57,7 @@ export class GuestChangesService {
   }
 
   resizeCpus(
-    userid: string,
+    userid: Userid,
     dto: ResizeCpusActionDto,
     req: OperationRequest,
     live = false,
@@ -71,7 +71,7 @@ export class GuestChangesService {
   }
 
   resizeMem(
-    userid: string,
+    userid: Userid,
     dto: ResizeMemActionDto,
     req: OperationRequest,
     live = false,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Errors, HvError, ModID } from '#envelope';
+import { Errors, HvError, ModID, type Userid } from '#envelope';
 import { SystemsManagement, CpQueries, ManagementGuestOps } from '#hypervisor';
 import type { ResizeCpusPayload, ResizeMemPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
@@ -11,14 +11,14 @@ import { replaceDirectory, restoreDirectory } from './resize.handlers.js';
 const hex2 = (n: number) => n.toString(16).toUpperCase().padStart(2, '0');
 
 /** 409 rs 1 (modID 10) unless the guest is logged on: live changes need a running guest. */
-async function requireActive(cp: CpQueries, userid: string, what: string): Promise<void> {
+async function requireActive(cp: CpQueries, userid: Userid, what: string): Promise<void> {
   if ((await cp.queryUserPower(userid)) !== 'on') {
     throw Errors.conflict(ModID.GUEST, 1, `Guest '${userid}' is not active, ${what} needs it on`);
   }
 }
 
 /** Runs guest commands; a failure becomes the given guest reason code (transport: retried). */
-async function inGuest(guestOps: ManagementGuestOps, userid: string, rs: number, cmd: string) {
+async function inGuest(guestOps: ManagementGuestOps, userid: Userid, rs: number, cmd: string) {
   try {
     return await guestOps.execInGuest(userid, cmd);
   } catch (e) {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Errors, HvError } from '#envelope';
+import { Errors, HvError, type Userid } from '#envelope';
 import { SystemsManagement, tolerating } from '#hypervisor';
 import type { ResizeCpusPayload, ResizeMemPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
@@ -16,7 +16,7 @@ import { requireManagedGuest } from '../managed-guest.js';
 export async function replaceDirectory(
   hv: SystemsManagement,
   ctx: OperationContext,
-  userid: string,
+  userid: Userid,
   lines: string[],
   rs: { lock: number; replace: number },
   undo?: () => Promise<unknown>,
@@ -45,7 +45,7 @@ export async function replaceDirectory(
 /** Puts an entry back as it was (the undo of a live resize): lock, replace. */
 export async function restoreDirectory(
   hv: SystemsManagement,
-  userid: string,
+  userid: Userid,
   lines: string[],
 ): Promise<void> {
   await tolerating(hv.imageLockDM(userid), [400, 12]);
@@ -56,7 +56,7 @@ export async function restoreDirectory(
 async function resizeEntry(
   hv: SystemsManagement,
   ctx: OperationContext,
-  userid: string,
+  userid: Userid,
   change: (directory: string[]) => DirectoryChange,
   rs: { lock: number; replace: number },
 ): Promise<''> {

@@ -1,6 +1,6 @@
 import { access, rename, rm } from 'node:fs/promises';
 import { Injectable } from '@nestjs/common';
-import { Errors, HvError, ModID } from '#envelope';
+import { Errors, HvError, ModID, type Userid } from '#envelope';
 import { SystemsManagement, CpQueries, ManagementGuestOps, tolerating } from '#hypervisor';
 import { ImageStore, ImageErrors } from '#images';
 import { copyToFile } from '#files';
@@ -102,7 +102,7 @@ export class CaptureHandler implements OperationHandler<'guest.capture'> {
   }
 
   /** `<ID><VERSION_ID>` of the running OS's os-release; null when it cannot be asked. */
-  private async runningOs(userid: string): Promise<string | null> {
+  private async runningOs(userid: Userid): Promise<string | null> {
     if (!(await reachable(this.guestOps, userid))) return null;
     const lines = await this.guestOps.execInGuest(userid, 'cat /etc/os-release');
     const field = (name: string) =>
@@ -129,7 +129,7 @@ export class CaptureHandler implements OperationHandler<'guest.capture'> {
   }
 
   /** The first MDISK of the directory (the reference's choice for a guest it cannot ask). */
-  private async rootVdev(userid: string): Promise<string> {
+  private async rootVdev(userid: Userid): Promise<string> {
     const lines = await this.hv.imageQueryDM(userid);
     const mdisk = lines
       .map((l) => l.trim().split(/\s+/))

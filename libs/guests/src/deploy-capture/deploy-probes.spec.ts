@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { toUserid } from '#envelope';
 import { encodeDiskImage, type ManagementGuestOps, type ReaderFile } from '#hypervisor';
 import type { ImageStore } from '#images';
 import { diskHoldsImage, punchedSince } from './deploy-probes.js';
@@ -14,7 +15,7 @@ function probeOf(disk: Buffer, imageBytes: Buffer) {
   const images = {
     open: () => Promise.resolve({ stream: image(imageBytes, 6) }),
   } as unknown as ImageStore;
-  return () => diskHoldsImage(hv, images, 'img', 'LINUX01', '0100');
+  return () => diskHoldsImage(hv, images, 'img', toUserid('LINUX01'), '0100');
 }
 
 describe('deploy probes', () => {
@@ -50,9 +51,9 @@ describe('deploy probes', () => {
         ]),
     } as unknown as ManagementGuestOps;
     const since = '2026-01-02T00:00:00.000Z';
-    expect((await punchedSince(hv, 'LINUX01', 'hostname.sh', since))?.spoolId).toBe(3);
-    expect(await punchedSince(hv, 'LINUX01', 'hostname.sh', '2026-01-03T00:00:00.000Z')).toBe(
-      undefined,
-    );
+    expect((await punchedSince(hv, toUserid('LINUX01'), 'hostname.sh', since))?.spoolId).toBe(3);
+    expect(
+      await punchedSince(hv, toUserid('LINUX01'), 'hostname.sh', '2026-01-03T00:00:00.000Z'),
+    ).toBe(undefined);
   });
 });

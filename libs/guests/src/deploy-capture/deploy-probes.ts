@@ -1,5 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import type { Userid } from '#envelope';
 import { ManagementGuestOps, openDiskImage, type ReaderFile } from '#hypervisor';
 import type { ImageStore } from '#images';
 
@@ -9,7 +10,7 @@ import type { ImageStore } from '#images';
  */
 export async function punchedSince(
   guestOps: ManagementGuestOps,
-  userid: string,
+  userid: Userid,
   name: string,
   since: string,
 ): Promise<ReaderFile | undefined> {
@@ -39,7 +40,7 @@ export async function diskHoldsImage(
   guestOps: ManagementGuestOps,
   images: ImageStore,
   imageName: string,
-  userid: string,
+  userid: Userid,
   vdev: string,
 ): Promise<boolean> {
   const disk = await openDiskImage(await guestOps.createDiskImage(userid, vdev, 0));

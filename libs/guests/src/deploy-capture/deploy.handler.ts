@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '#config';
-import { Errors, HvError } from '#envelope';
+import { Errors, HvError, type Userid } from '#envelope';
 import { ManagementGuestOps, shellWord, tolerating } from '#hypervisor';
 import { ImageStore } from '#images';
 import type { DeployPayload } from '#jobs';
@@ -106,7 +106,7 @@ export class DeployHandler implements OperationHandler<'guest.deploy'> {
    */
   private async punch(
     ctx: OperationContext,
-    userid: string,
+    userid: Userid,
     step: string,
     name: string,
     open: () => Readable,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '#config';
-import { type Envelope, Errors, ModID } from '#envelope';
+import { type Envelope, Errors, ModID, type Userid } from '#envelope';
 import { ImageErrors, ImageStore } from '#images';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
 import type { CaptureActionDto, DeployActionDto } from './deploy-capture.dto.js';
@@ -18,7 +18,7 @@ export class GuestImageService {
   ) {}
 
   async deploy(
-    userid: string,
+    userid: Userid,
     d: DeployActionDto,
     req: OperationRequest,
   ): Promise<Envelope | Accepted> {
@@ -46,7 +46,7 @@ export class GuestImageService {
   }
 
   async capture(
-    userid: string,
+    userid: Userid,
     d: CaptureActionDto,
     req: OperationRequest,
   ): Promise<Envelope | Accepted> {

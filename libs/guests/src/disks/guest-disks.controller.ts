@@ -1,9 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { type Envelope, UseStatusRule } from '#envelope';
+import { type Envelope, type Userid, UseridPipe, UseStatusRule } from '#envelope';
 import { type Accepted, OpRequest, type OperationRequest, SubmitsOperation } from '#operations';
 import { ConfigDisksBody } from './config-disks.dto.js';
 import { AddDisksBody, DeleteDisksBody } from './disks.dto.js';
-import { UseridPipe } from '../userid.pipe.js';
 import { DISKS_ADDED_OUTPUT, MINIDISKS_OUTPUT } from './guest-disks.openapi.js';
 import { GuestDisksService, type MinidiskView } from './guest-disks.service.js';
 
@@ -16,7 +15,7 @@ export class GuestDisksController {
   @MINIDISKS_OUTPUT
   @UseStatusRule('notFound')
   list(
-    @Param('userid', UseridPipe) userid: string,
+    @Param('userid', UseridPipe) userid: Userid,
   ): Promise<Envelope<{ minidisks: MinidiskView[] }>> {
     return this.disks.list(userid);
   }
@@ -26,7 +25,7 @@ export class GuestDisksController {
   @SubmitsOperation()
   @DISKS_ADDED_OUTPUT
   add(
-    @Param('userid') userid: string,
+    @Param('userid', UseridPipe) userid: Userid,
     @Body() body: AddDisksBody,
     @OpRequest() req: OperationRequest,
   ): Promise<Envelope | Accepted> {
@@ -36,7 +35,7 @@ export class GuestDisksController {
   @Put()
   @SubmitsOperation()
   config(
-    @Param('userid') userid: string,
+    @Param('userid', UseridPipe) userid: Userid,
     @Body() body: ConfigDisksBody,
     @OpRequest() req: OperationRequest,
   ): Promise<Envelope | Accepted> {
@@ -46,7 +45,7 @@ export class GuestDisksController {
   @Delete()
   @SubmitsOperation()
   delete(
-    @Param('userid') userid: string,
+    @Param('userid', UseridPipe) userid: Userid,
     @Body() body: DeleteDisksBody,
     @OpRequest() req: OperationRequest,
   ): Promise<Envelope | Accepted> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '#config';
-import { type Envelope, Errors, ok } from '#envelope';
+import { type Envelope, Errors, ok, type Userid } from '#envelope';
 import { SystemsManagement, CpQueries, isSmapi, type VirtualDasd } from '#hypervisor';
 import type { ResolvedDisk } from '#jobs';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
@@ -82,7 +82,7 @@ export class GuestDisksService {
    * 500), from its directory with `rdev` null. The reference answers a guest without
    * minidisks with a 500; we answer an empty list.
    */
-  async list(userid: string): Promise<Envelope<{ minidisks: MinidiskView[] }>> {
+  async list(userid: Userid): Promise<Envelope<{ minidisks: MinidiskView[] }>> {
     try {
       const { dasd } = await this.hv.imageDiskQuery(userid);
       return ok({ minidisks: dasd.map(dasdView) });
@@ -98,7 +98,7 @@ export class GuestDisksService {
    * pools and formats resolve as for create, except that no disk is the root (default ext4).
    * An empty list does nothing (200, output "").
    */
-  async add(userid: string, dto: AddDisksDto, req: OperationRequest): Promise<Envelope | Accepted> {
+  async add(userid: Userid, dto: AddDisksDto, req: OperationRequest): Promise<Envelope | Accepted> {
     const id = (await requireManagedGuest(this.guests, userid)).userid;
     const list = dto.disk_list ?? [];
     if (list.length === 0) return ok();
@@ -132,7 +132,7 @@ export class GuestDisksService {
    * spec's `/mnt/ephemeral0`); a swap disk mounts as `swap`. An empty list does nothing.
    */
   async config(
-    userid: string,
+    userid: Userid,
     dto: ConfigDisksDto,
     req: OperationRequest,
   ): Promise<Envelope | Accepted> {
@@ -151,7 +151,7 @@ export class GuestDisksService {
 
   /** Only a logged-off guest (501 otherwise); vdevs that are not defined count as deleted. */
   async delete(
-    userid: string,
+    userid: Userid,
     dto: DeleteDisksDto,
     req: OperationRequest,
   ): Promise<Envelope | Accepted> {

@@ -1,8 +1,9 @@
+import { toUserid } from '#envelope';
 import type { CreateGuestPayload } from '#jobs';
 import { guestDirectory, maskPassword } from './guest-directory.js';
 
 const base: CreateGuestPayload = {
-  userid: 'LINUX01',
+  userid: toUserid('LINUX01'),
   vcpus: 2,
   memory: 2048,
   userProfile: 'OSDFLT',

@@ -1,3 +1,4 @@
+import type { Userid } from '#envelope';
 import type { SystemsManagement, ManagementGuestOps, ImageDiskCreateOutput } from '#hypervisor';
 import type { DiskResult, ResolvedDisk } from '#jobs';
 import { displaySize } from './disk-size.js';
@@ -12,7 +13,7 @@ const DISK_MODE = 'MR';
  */
 export function createMinidisk(
   hv: SystemsManagement,
-  userid: string,
+  userid: Userid,
   d: ResolvedDisk,
 ): Promise<ImageDiskCreateOutput> {
   return hv.imageDiskCreateDM(userid, {
@@ -36,7 +37,7 @@ export function wantsFileSystem(d: ResolvedDisk): boolean {
  */
 export function formatMinidisk(
   guestOps: ManagementGuestOps,
-  userid: string,
+  userid: Userid,
   d: ResolvedDisk,
 ): Promise<void> {
   return guestOps.installFileSystem(userid, d.vdev, {

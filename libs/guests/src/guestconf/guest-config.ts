@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { Userid } from '#envelope';
 import { ManagementGuestOps, isMgmtFailure } from '#hypervisor';
 import type { OperationContext } from '#operations';
 
@@ -10,7 +11,7 @@ import type { OperationContext } from '#operations';
 export async function punchConfigFile(
   guestOps: ManagementGuestOps,
   ctx: OperationContext,
-  userid: string,
+  userid: Userid,
   file: { step: string; name: string; content: string },
 ): Promise<void> {
   let spoolId: number | undefined;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Envelope, Errors, ok } from '#envelope';
+import { type Envelope, Errors, ok, type Userid } from '#envelope';
 import { SystemsManagement, ManagementGuestOps, isMgmtFailure, isSmapi } from '#hypervisor';
 import { directoryMemory } from '../domain/resize.js';
 import { GuestsRepository } from '#persistence';
@@ -34,7 +34,7 @@ export class GuestInfoService {
   ) {}
 
   /** 404 unless managed; 404 rs 3 when the directory entry is gone. */
-  private async directory(userid: string): Promise<string[]> {
+  private async directory(userid: Userid): Promise<string[]> {
     const id = (await requireManagedGuest(this.guests, userid)).userid;
     try {
       return await this.hv.imageQueryDM(id);
@@ -45,7 +45,7 @@ export class GuestInfoService {
   }
 
   /** A command's output from the guest's OS, or undefined when the OS does not answer. */
-  private async inGuest(userid: string, cmd: string): Promise<string[] | undefined> {
+  private async inGuest(userid: Userid, cmd: string): Promise<string[] | undefined> {
     try {
       return await this.guestOps.execInGuest(userid, cmd);
     } catch (e) {
@@ -54,7 +54,7 @@ export class GuestInfoService {
     }
   }
 
-  private async os(userid: string): Promise<OsInfo> {
+  private async os(userid: Userid): Promise<OsInfo> {
     const release = await this.inGuest(userid, 'cat /etc/os-release');
     if (!release) return { os_distro: '', kernel_info: '' };
     const field = (name: string) =>
@@ -65,18 +65,17 @@ export class GuestInfoService {
     return { os_distro: `${field('ID')}${field('VERSION_ID')}`, kernel_info: kernel[0] ?? '' };
   }
 
-  private async onlineCpus(userid: string): Promise<number> {
+  private async onlineCpus(userid: Userid): Promise<number> {
     const lines = await this.inGuest(userid, 'lscpu --parse=ADDRESS');
     return lines ? lines.filter((l) => /^\d+$/.test(l.trim())).length : 0;
   }
 
-  async info(userid: string): Promise<Envelope<GuestInfo>> {
+  async info(userid: Userid): Promise<Envelope<GuestInfo>> {
     const directory = await this.directory(userid);
-    const id = userid.toUpperCase();
-    const perf = await this.hv.imagePerformance(id);
+    const perf = await this.hv.imagePerformance(userid);
     if (!perf) {
       // off: what the directory says (reference §10 item 5)
-      const { max } = directoryMemory(id, directory);
+      const { max } = directoryMemory(userid, directory);
       return ok({
         max_mem_kb: max * 1024,
         num_cpu: directory.filter((l) => l.includes('CPU ')).length,
@@ -93,19 +92,19 @@ export class GuestInfoService {
       num_cpu: perf.guestCpus,
       cpu_time_us: perf.usedCpuTimeUs,
       mem_kb: perf.usedMemKb,
-      online_cpu_num: await this.onlineCpus(id),
+      online_cpu_num: await this.onlineCpus(userid),
       power_state: 'on',
-      ...(await this.os(id)),
+      ...(await this.os(userid)),
     });
   }
 
-  async osInfo(userid: string): Promise<Envelope<OsInfo>> {
+  async osInfo(userid: Userid): Promise<Envelope<OsInfo>> {
     await this.directory(userid);
-    return ok(await this.os(userid.toUpperCase()));
+    return ok(await this.os(userid));
   }
 
-  async onlineCpuNum(userid: string): Promise<Envelope<number>> {
+  async onlineCpuNum(userid: Userid): Promise<Envelope<number>> {
     await this.directory(userid);
-    return ok(await this.onlineCpus(userid.toUpperCase()));
+    return ok(await this.onlineCpus(userid));
   }
 }

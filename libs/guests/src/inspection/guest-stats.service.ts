@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Envelope, ok } from '#envelope';
+import { type Envelope, ok, type Userid } from '#envelope';
 import {
   SystemsManagement,
   ManagementGuestOps,
@@ -79,7 +79,7 @@ export class GuestStatsService {
     private readonly guestOps: ManagementGuestOps,
   ) {}
 
-  async stats(userids: string[]): Promise<Envelope<Record<string, GuestStats>>> {
+  async stats(userids: Userid[]): Promise<Envelope<Record<string, GuestStats>>> {
     for (const id of userids) await requireManagedGuest(this.guests, id);
     const entries = await Promise.all(userids.map(async (id) => [id, await this.one(id)] as const));
     const out: Record<string, GuestStats> = {};
@@ -87,7 +87,7 @@ export class GuestStatsService {
     return ok(out);
   }
 
-  private async one(userid: string): Promise<GuestStats | undefined> {
+  private async one(userid: Userid): Promise<GuestStats | undefined> {
     let perf: ImagePerformanceOutput | undefined;
     try {
       perf = await this.hv.imagePerformance(userid);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Errors, ModID } from '#envelope';
+import { Errors, ModID, type Userid } from '#envelope';
 import {
   createMinidisk,
   diskResult,
@@ -64,13 +64,13 @@ export class CreateGuestHandler implements OperationHandler<'guest.create'> {
   }
 
   /** Probe after a crash: is the user in the directory already? */
-  private async userDefined(userid: string): Promise<ProbeResult> {
+  private async userDefined(userid: Userid): Promise<ProbeResult> {
     const users = await this.hv.imageNameQueryDM();
-    return users.some((u) => u.toUpperCase() === userid.toUpperCase()) ? 'done' : 'absent';
+    return users.some((u) => u.toUpperCase() === userid) ? 'done' : 'absent';
   }
 
   /** Probe after a crash: does the directory have the minidisk already? */
-  private async diskPresent(userid: string, vdev: string): Promise<ProbeResult> {
+  private async diskPresent(userid: Userid, vdev: string): Promise<ProbeResult> {
     const lines = await this.hv.imageQueryDM(userid).catch(() => [] as string[]);
     return lines.some((l) =>
       new RegExp(`^MDISK\\s+0*${vdev.replace(/^0+/, '')}\\b`, 'i').test(l.trim()),
@@ -80,7 +80,7 @@ export class CreateGuestHandler implements OperationHandler<'guest.create'> {
   }
 
   /** Its minidisks go with it. */
-  private deleteUser(userid: string): Promise<void> {
+  private deleteUser(userid: Userid): Promise<void> {
     return tolerating(this.hv.imageDeleteDM(userid), [400, 4]);
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Userid } from '#envelope';
 import { SystemsManagement, CpQueries, isSmapi, tolerating } from '#hypervisor';
 import type { GuestTargetPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
@@ -25,7 +26,7 @@ export class DeleteGuestHandler implements OperationHandler<'guest.delete'> {
     }
     // already gone (400/4) is fine: deleting is idempotent
     await ctx.step('delete user', () => tolerating(this.hv.imageDeleteDM(userid), [400, 4]));
-    await ctx.step('revoke from vswitches', () => this.revokeEverywhere(userid.toUpperCase()));
+    await ctx.step('revoke from vswitches', () => this.revokeEverywhere(userid));
     // the reference resets them when it deletes the user; kept, they would hold their template
     // (DELETE answers 409 rs 22) and never be handed out again
     await ctx.step('release FCPs', () => this.fcps.releaseAllOf(userid));
@@ -34,7 +35,7 @@ export class DeleteGuestHandler implements OperationHandler<'guest.delete'> {
   }
 
   /** Takes the user off every vswitch access list it is on (§9.2); a switch gone is fine. */
-  private async revokeEverywhere(userid: string): Promise<void> {
+  private async revokeEverywhere(userid: Userid): Promise<void> {
     const names = await this.hv.vswitchNames().catch((e: unknown) => {
       if (isSmapi(e, [212, 40])) return []; // no vswitch defined
       throw e;

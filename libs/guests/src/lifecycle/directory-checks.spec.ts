@@ -1,4 +1,4 @@
-import { Errors } from '#envelope';
+import { Errors, toUserid } from '#envelope';
 import type { SystemsManagement } from '#hypervisor';
 import { DirectoryChecks } from './directory-checks.js';
 
@@ -21,14 +21,14 @@ function hypervisor(users: string[]) {
 
 /** Asks for each id from a callback of its own, as requests read from different sockets are. */
 const askApart = (sut: DirectoryChecks, ids: string[]) =>
-  Promise.all(ids.map((id) => new Promise((r) => setImmediate(() => r(sut.has(id))))));
+  Promise.all(ids.map((id) => new Promise((r) => setImmediate(() => r(sut.has(toUserid(id)))))));
 
 describe('DirectoryChecks', () => {
   it('answers a check asked alone with its own Image_Query_DM', async () => {
     const { hv, calls } = hypervisor(['ALPHA']);
     const sut = new DirectoryChecks(hv);
-    expect(await sut.has('ALPHA')).toBe(true);
-    expect(await sut.has('GONE')).toBe(false);
+    expect(await sut.has(toUserid('ALPHA'))).toBe(true);
+    expect(await sut.has(toUserid('GONE'))).toBe(false);
     expect(calls).toEqual(['Image_Query_DM ALPHA', 'Image_Query_DM GONE']);
   });
 
@@ -48,11 +48,11 @@ describe('DirectoryChecks', () => {
     const users = ['ALPHA'];
     const { hv, calls } = hypervisor(users);
     const sut = new DirectoryChecks(hv);
-    const first = sut.has('LATE');
+    const first = sut.has(toUserid('LATE'));
     await new Promise((r) => setImmediate(r)); // the first check's call is sent
     users.push('LATE');
     expect(await first).toBe(false);
-    expect(await sut.has('LATE')).toBe(true);
+    expect(await sut.has(toUserid('LATE'))).toBe(true);
     expect(calls).toEqual(['Image_Query_DM LATE', 'Image_Query_DM LATE']);
   });
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Userid } from '#envelope';
 import { SystemsManagement, isSmapi } from '#hypervisor';
 
 interface Waiter {
@@ -15,14 +16,14 @@ interface Waiter {
  */
 @Injectable()
 export class DirectoryChecks {
-  private batch: Map<string, Waiter[]> | null = null;
+  private batch: Map<Userid, Waiter[]> | null = null;
 
   constructor(private readonly hv: SystemsManagement) {}
 
-  /** Whether `userid` (upper case) is in the directory now. */
-  has(userid: string): Promise<boolean> {
+  /** Whether `userid` is in the directory now. */
+  has(userid: Userid): Promise<boolean> {
     if (!this.batch) {
-      const batch = new Map<string, Waiter[]>();
+      const batch = new Map<Userid, Waiter[]>();
       this.batch = batch;
       setImmediate(() => {
         this.batch = null;
@@ -37,7 +38,7 @@ export class DirectoryChecks {
     });
   }
 
-  private async check(batch: Map<string, Waiter[]>): Promise<void> {
+  private async check(batch: Map<Userid, Waiter[]>): Promise<void> {
     try {
       const known = batch.size === 1 ? await this.one([...batch.keys()][0]) : await this.all();
       for (const [id, waiters] of batch) for (const w of waiters) w.resolve(known.has(id));
@@ -46,7 +47,7 @@ export class DirectoryChecks {
     }
   }
 
-  private async one(id: string): Promise<Set<string>> {
+  private async one(id: Userid): Promise<Set<string>> {
     try {
       await this.hv.imageQueryDM(id);
       return new Set([id]);

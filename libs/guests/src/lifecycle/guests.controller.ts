@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Delete, Get, Param, Post } from '@nestjs/common';
-import { type Envelope, UseStatusRule } from '#envelope';
+import { type Envelope, type Userid, UseridPipe, UseStatusRule } from '#envelope';
 import { type Accepted, OpRequest, type OperationRequest, SubmitsOperation } from '#operations';
 import { CreateGuestBody } from './create-guest.dto.js';
 import { GuestsService } from './guests.service.js';
@@ -9,7 +9,6 @@ import {
   POWER_STATE_OUTPUT,
   USER_DIRECT_OUTPUT,
 } from './guests.openapi.js';
-import { UseridPipe } from '../userid.pipe.js';
 
 /** Spec §4.2 and the power-state reads of §4.5. */
 @Controller('guests')
@@ -38,14 +37,14 @@ export class GuestsController {
   @Get(':userid')
   @USER_DIRECT_OUTPUT
   @UseStatusRule('notFound')
-  definition(@Param('userid', UseridPipe) userid: string): Promise<Envelope> {
+  definition(@Param('userid', UseridPipe) userid: Userid): Promise<Envelope> {
     return this.guests.definition(userid);
   }
 
   @Delete(':userid')
   @SubmitsOperation()
   delete(
-    @Param('userid') userid: string,
+    @Param('userid', UseridPipe) userid: Userid,
     @OpRequest() req: OperationRequest,
   ): Promise<Envelope | Accepted> {
     return this.guests.delete(userid, req);
@@ -54,21 +53,21 @@ export class GuestsController {
   @Get(':userid/user_direct')
   @USER_DIRECT_OUTPUT
   @UseStatusRule('notFound')
-  userDirect(@Param('userid', UseridPipe) userid: string): Promise<Envelope> {
+  userDirect(@Param('userid', UseridPipe) userid: Userid): Promise<Envelope> {
     return this.guests.userDirect(userid);
   }
 
   @Get(':userid/power_state')
   @POWER_STATE_OUTPUT
   @UseStatusRule('notFound')
-  powerState(@Param('userid', UseridPipe) userid: string): Promise<Envelope> {
+  powerState(@Param('userid', UseridPipe) userid: Userid): Promise<Envelope> {
     return this.guests.powerState(userid);
   }
 
   @Get(':userid/power_state_real')
   @POWER_STATE_OUTPUT
   @UseStatusRule('notFound')
-  powerStateReal(@Param('userid', UseridPipe) userid: string): Promise<Envelope> {
+  powerStateReal(@Param('userid', UseridPipe) userid: Userid): Promise<Envelope> {
     return this.guests.powerStateReal(userid);
   }
 }

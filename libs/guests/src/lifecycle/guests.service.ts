@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '#config';
-import { type Envelope, Errors, ModID, ok } from '#envelope';
+import { type Envelope, Errors, ModID, ok, type Userid } from '#envelope';
 import { SystemsManagement, CpQueries, type PowerState, isSmapi } from '#hypervisor';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
 import { GuestsRepository } from '#persistence';
@@ -35,13 +35,13 @@ export class GuestsService {
   }
 
   /** Directory lines; 404 rs 3 when the guest is known but its directory entry is gone. */
-  private async directory(userid: string): Promise<string[]> {
+  private async directory(userid: Userid): Promise<string[]> {
     return this.directoryOf(
       (await requireManagedGuest(this.guests, userid, { batched: true })).userid,
     );
   }
 
-  private async directoryOf(id: string): Promise<string[]> {
+  private async directoryOf(id: Userid): Promise<string[]> {
     try {
       return await this.hv.imageQueryDM(id);
     } catch (e) {
@@ -50,11 +50,11 @@ export class GuestsService {
     }
   }
 
-  async definition(userid: string): Promise<Envelope> {
+  async definition(userid: Userid): Promise<Envelope> {
     return ok({ user_direct: await this.directory(userid) });
   }
 
-  async userDirect(userid: string): Promise<Envelope> {
+  async userDirect(userid: Userid): Promise<Envelope> {
     return ok({ user_direct: maskPassword(await this.directory(userid)) });
   }
 
@@ -62,18 +62,17 @@ export class GuestsService {
    * Delete is idempotent: unknown everywhere → 200 at once; in the directory but not managed →
    * 404 (the reference will not delete users it does not manage); managed → an operation.
    */
-  async delete(userid: string, req: OperationRequest): Promise<Envelope | Accepted> {
-    const id = userid.toUpperCase();
-    if (!(await this.guests.findByUserid(id))) {
+  async delete(userid: Userid, req: OperationRequest): Promise<Envelope | Accepted> {
+    if (!(await this.guests.findByUserid(userid))) {
       try {
-        await this.hv.imageQueryDM(id);
+        await this.hv.imageQueryDM(userid);
       } catch (e) {
         if (isSmapi(e, [400, 4])) return ok();
         throw e;
       }
-      throw Errors.notExist(ModID.GUEST, `Guest '${id}'`);
+      throw Errors.notExist(ModID.GUEST, `Guest '${userid}'`);
     }
-    return this.ops.submit('guest.delete', { userid: id }, req);
+    return this.ops.submit('guest.delete', { userid }, req);
   }
 
   /**
@@ -82,7 +81,7 @@ export class GuestsService {
    * entry is gone" (404 rs 3); concurrent such checks share a call (DirectoryChecks). Nothing
    * is cached: each answer is the hypervisor's of now.
    */
-  async powerState(userid: string): Promise<Envelope<PowerState>> {
+  async powerState(userid: Userid): Promise<Envelope<PowerState>> {
     const id = (await requireManagedGuest(this.guests, userid, { batched: true })).userid;
     const power = await this.cp.queryUserPower(id);
     if (power === 'off' && !(await this.directoryChecks.has(id)))
@@ -91,7 +90,7 @@ export class GuestsService {
   }
 
   /** Read from the hypervisor for any userid, managed or not; unknown users read `off`. */
-  async powerStateReal(userid: string): Promise<Envelope<PowerState>> {
+  async powerStateReal(userid: Userid): Promise<Envelope<PowerState>> {
     return ok(await this.cp.queryUserPower(userid));
   }
 }

@@ -1,5 +1,5 @@
 import type { Config } from '#config';
-import { Errors } from '#envelope';
+import { Errors, toUserid } from '#envelope';
 import type { CreateGuestPayload, ResolvedDisk } from '#jobs';
 import type { CreateGuestDto, DiskSpecDto } from './create-guest.dto.js';
 import { type DiskKind, sizeToUnits, vdevPlus } from '../domain/disk-size.js';
@@ -65,7 +65,7 @@ export function resolveCreateGuest(dto: CreateGuestDto, cfg: Config): CreateGues
     throw Errors.input(3, `memory ${dto.memory}M is more than max_mem ${maxMem}`);
   }
   return {
-    userid: dto.userid.toUpperCase(),
+    userid: toUserid(dto.userid),
     vcpus: dto.vcpus,
     memory: dto.memory,
     userProfile: (dto.user_profile || cfg.USER_PROFILE).toUpperCase(),
@@ -86,6 +86,8 @@ export function resolveCreateGuest(dto: CreateGuestDto, cfg: Config): CreateGues
     ...(dto.cshare ? { share: dto.cshare.trim().replace(/\s+/g, ' ') } : {}),
     ...(dto.rdomain ? { relocationDomain: dto.rdomain.toUpperCase() } : {}),
     ...(dto.pcif ? { pciFunction: dto.pcif.toUpperCase() } : {}),
+    // a configured LOGONBY list (userids separated by blanks), not one Userid
+    // eslint-disable-next-line no-restricted-syntax
     ...(cfg.DEFAULT_ADMIN_USERID ? { logonBy: cfg.DEFAULT_ADMIN_USERID.toUpperCase() } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { toUserid } from '#envelope';
 import type { CpQueries, SystemsManagement } from '#hypervisor';
 import type { LiveMigratePayload } from '#jobs';
 import type { OperationContext, StepOptions } from '#operations';
@@ -48,7 +49,7 @@ const guests = {
 } as unknown as GuestsRepository;
 
 const move: LiveMigratePayload = {
-  userid: 'LINUX01',
+  userid: toUserid('LINUX01'),
   action: 'move',
   destination: 'HVSIM2',
   options: {},

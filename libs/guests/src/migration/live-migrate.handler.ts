@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable, Logger } from '@nestjs/common';
-import { Errors, ModID } from '#envelope';
+import { Errors, ModID, type Userid } from '#envelope';
 import { SystemsManagement, CpQueries, type VmRelocateOutput } from '#hypervisor';
 import type { LiveMigratePayload } from '#jobs';
 import type { OperationContext, OperationHandler, ProbeResult } from '#operations';
@@ -58,7 +58,7 @@ export class LiveMigrateHandler implements OperationHandler<'guest.live-migrate'
    * Probe of a relocation whose worker died in it: never a second VMRELOCATE while one may still
    * run. A relocation in progress is waited for; then the guest is where CP says it is now.
    */
-  private async relocatedTo(userid: string, destination: string): Promise<ProbeResult> {
+  private async relocatedTo(userid: Userid, destination: string): Promise<ProbeResult> {
     const until = Date.now() + RELOCATION_WAIT_MAX_MS;
     while (await this.cp.relocating(userid)) {
       if (Date.now() > until) throw stillRelocating(userid);
@@ -88,7 +88,7 @@ export class LiveMigrateHandler implements OperationHandler<'guest.live-migrate'
 const RELOCATION_WAIT_MAX_MS = 15 * 60_000;
 const RELOCATION_POLL_MS = 500;
 
-function stillRelocating(userid: string) {
+function stillRelocating(userid: Userid) {
   return Errors.guest(
     8,
     `Guest '${userid}' is still being relocated by an earlier attempt; not relocating it again`,
@@ -96,6 +96,6 @@ function stillRelocating(userid: string) {
 }
 
 /** Guest rs 1 with the conflict rule: 409, as the reference answers for an inactive guest. */
-export function notActive(userid: string) {
+export function notActive(userid: Userid) {
   return Errors.conflict(ModID.GUEST, 1, `Guest '${userid}' is not active.`);
 }

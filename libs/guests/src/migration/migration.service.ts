@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Envelope, Errors, ModID, ok } from '#envelope';
+import { type Envelope, Errors, ModID, ok, type Userid } from '#envelope';
 import { type AdapterInfo, SystemsManagement, CpQueries, isSmapi } from '#hypervisor';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
 import { GuestsRepository, NicsRepository } from '#persistence';
@@ -24,7 +24,7 @@ export class MigrationService {
 
   /** Refuses at once what would fail anyway: unmanaged (404) or off (409) guests. */
   async liveMigrate(
-    userid: string,
+    userid: Userid,
     dto: LiveMigrateActionDto,
     req: OperationRequest,
   ): Promise<Envelope | Accepted> {
@@ -38,30 +38,29 @@ export class MigrationService {
    * migrated mark (reference §10 item 23); a new one gets meta and net_set, and a NIC record
    * for each NIC of the running guest, its port id from the port mapping by MAC.
    */
-  async register(userid: string, dto: RegisterVmActionDto): Promise<Envelope> {
-    const id = userid.toUpperCase();
+  async register(userid: Userid, dto: RegisterVmActionDto): Promise<Envelope> {
     try {
-      await this.hv.imageQueryDM(id);
+      await this.hv.imageQueryDM(userid);
     } catch (e) {
-      if (isSmapi(e, [400, 4])) throw Errors.notExist(ModID.GUEST, `Guest '${id}'`);
+      if (isSmapi(e, [400, 4])) throw Errors.notExist(ModID.GUEST, `Guest '${userid}'`);
       throw e;
     }
-    const existing = await this.repo.findByUserid(id);
+    const existing = await this.repo.findByUserid(userid);
     if (existing) {
-      if (existing.migrated) await this.repo.update(id, { migrated: false });
+      if (existing.migrated) await this.repo.update(userid, { migrated: false });
       return ok();
     }
     await this.repo.create({
-      userid: id,
+      userid,
       metadata: metadataOf(dto.meta),
       netSet: dto.net_set === '0' ? 0 : 1,
     });
-    await this.recordLiveNics(id, dto.port_macs ?? dto.port ?? {});
+    await this.recordLiveNics(userid, dto.port_macs ?? dto.port ?? {});
     return ok();
   }
 
   /** NIC records of the running guest's NICs; `ports` maps the MAC's last 6 hex to port ids. */
-  private async recordLiveNics(id: string, ports: Record<string, string>): Promise<void> {
+  private async recordLiveNics(id: Userid, ports: Record<string, string>): Promise<void> {
     let adapters: AdapterInfo[] = [];
     try {
       adapters = (await this.hv.adapterQuery(id)).adapters;
@@ -76,8 +75,8 @@ export class MigrationService {
   }
 
   /** Stops managing the guest (its row goes); never fails, as in the reference. */
-  async deregister(userid: string): Promise<Envelope> {
-    await this.repo.delete(userid.toUpperCase());
+  async deregister(userid: Userid): Promise<Envelope> {
+    await this.repo.delete(userid);
     return ok();
   }
 }

@@ -1,9 +1,10 @@
 import { metadataOf, relocateOptions, resolveMigration } from './resolve-migration.js';
+import { toUserid } from '#envelope';
 
 describe('resolveMigration', () => {
   it('reads the spec names and the wire names', () => {
     expect(
-      resolveMigration('LINUX01', {
+      resolveMigration(toUserid('LINUX01'), {
         destination: 'hvsim2',
         lgr_action: 'move',
         dest_agent_userid: 'agent',
@@ -16,7 +17,7 @@ describe('resolveMigration', () => {
       options: {},
     });
     expect(
-      resolveMigration('LINUX01', {
+      resolveMigration(toUserid('LINUX01'), {
         destination: 'HVSIM2',
         operation: 'test',
         dest_zcc_userid: null,

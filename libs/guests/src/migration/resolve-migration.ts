@@ -1,3 +1,4 @@
+import { toUserid, type Userid } from '#envelope';
 import type { LiveMigratePayload, RelocateOptions } from '#jobs';
 import type { LiveMigrateActionDto, MigrateParmsDto } from './migration-action.dto.js';
 
@@ -24,13 +25,13 @@ export function relocateOptions(parms: MigrateParmsDto | undefined): RelocateOpt
 }
 
 /** The job payload of a live_migrate_vm request; both spellings of the fields are read. */
-export function resolveMigration(userid: string, dto: LiveMigrateActionDto): LiveMigratePayload {
+export function resolveMigration(userid: Userid, dto: LiveMigrateActionDto): LiveMigratePayload {
   const agent = dto.dest_agent_userid ?? dto.dest_zcc_userid ?? undefined;
   return {
     userid,
     action: (dto.lgr_action ?? dto.operation) as 'test' | 'move',
     destination: dto.destination.toUpperCase(),
-    ...(agent ? { destAgentUserid: agent.toUpperCase() } : {}),
+    ...(agent ? { destAgentUserid: toUserid(agent) } : {}),
     options: relocateOptions(dto.parms),
   };
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Errors } from '#envelope';
+import { Errors, type Userid } from '#envelope';
 import { SystemsManagement, CpQueries, ManagementGuestOps, tolerating } from '#hypervisor';
 import type { GuestTargetPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
@@ -35,7 +35,7 @@ async function pauseGuest(
   cp: CpQueries,
   guests: GuestsRepository,
   ctx: OperationContext,
-  userid: string,
+  userid: Userid,
   pause: boolean,
 ): Promise<''> {
   await requireManagedGuest(guests, userid);

@@ -5,11 +5,12 @@ import {
   isMgmtFailure,
   tolerating,
 } from '#hypervisor';
+import type { Userid } from '#envelope';
 import type { OperationContext } from '#operations';
 import { waitPower } from './wait-power.js';
 
 /** Whether the guest's OS answers over IUCV (the reference's `echo 'ping'` probe). */
-export async function reachable(guestOps: ManagementGuestOps, userid: string): Promise<boolean> {
+export async function reachable(guestOps: ManagementGuestOps, userid: Userid): Promise<boolean> {
   try {
     await guestOps.execInGuest(userid, "echo 'ping'");
     return true;
@@ -29,7 +30,7 @@ export async function softStop(
   hv: SystemsManagement,
   cp: CpQueries,
   guestOps: ManagementGuestOps,
-  userid: string,
+  userid: Userid,
   ctx: OperationContext,
   undo?: () => Promise<unknown>,
 ): Promise<void> {

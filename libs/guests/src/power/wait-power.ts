@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { HvError, ModID } from '#envelope';
+import { HvError, ModID, type Userid } from '#envelope';
 import type { CpQueries, PowerState } from '#hypervisor';
 
 /**
@@ -11,7 +11,7 @@ export const WAIT_OFF = { maxMs: 300_000, pollMs: 250 } as const;
 /** Polls CP until the guest reaches `want`; overallRC 99 rs 414 (VM state timeout) after maxMs. */
 export async function waitPower(
   cp: CpQueries,
-  userid: string,
+  userid: Userid,
   want: PowerState,
   bounds: { maxMs: number; pollMs: number } = WAIT_OFF,
 ): Promise<void> {

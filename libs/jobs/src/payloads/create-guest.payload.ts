@@ -11,6 +11,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import type { Userid } from '#envelope';
 import {
   CPU_SHARE,
   DIRECTORY_NAME,
@@ -42,7 +43,7 @@ export class ResolvedDisk {
 
 /** guest.create: everything resolved from request + configuration, so a retry is identical. */
 export class CreateGuestPayload {
-  @Matches(USERID) userid!: string;
+  @Matches(USERID) userid!: Userid;
   @IsInt() @Min(1) @Max(MAX_CPUS) vcpus!: number;
   /** Initial memory in MB. */
   @IsInt() @Min(1) @Max(MAX_MEMORY_MB) memory!: number;

@@ -8,12 +8,13 @@ import {
   Matches,
   ValidateNested,
 } from 'class-validator';
+import type { Userid } from '#envelope';
 import { ResolvedDisk } from './create-guest.payload.js';
 import { USERID, VDEV } from './patterns.js';
 
 /** guest.add-disks: disks resolved by the api (pool, vdev, units), so a retry is identical. */
 export class AddDisksPayload {
-  @Matches(USERID) userid!: string;
+  @Matches(USERID) userid!: Userid;
   @IsArray()
   @ArrayNotEmpty()
   @ValidateNested({ each: true })
@@ -23,7 +24,7 @@ export class AddDisksPayload {
 
 /** guest.delete-disks: minidisks to remove from a logged-off guest. */
 export class DeleteDisksPayload {
-  @Matches(USERID) userid!: string;
+  @Matches(USERID) userid!: Userid;
   @IsArray() @ArrayNotEmpty() @Matches(VDEV, { each: true }) vdevs!: string[];
 }
 
@@ -37,7 +38,7 @@ export class ConfigDisk {
 
 /** guest.config-disks: setup files for the guest's configuration service, resolved by the api. */
 export class ConfigDisksPayload {
-  @Matches(USERID) userid!: string;
+  @Matches(USERID) userid!: Userid;
   @IsArray()
   @ArrayNotEmpty()
   @ValidateNested({ each: true })

@@ -1,4 +1,5 @@
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import type { Userid } from '#envelope';
 import { USERID, VDEV } from './patterns.js';
 
 /** `user@host` with a dotted IPv4 address or a name with at least one dot (reference §3). */
@@ -26,7 +27,7 @@ export class ExportImagePayload {
 
 /** guest.deploy: the image's bytes onto the guest's root minidisk, transport files to its reader. */
 export class DeployPayload {
-  @Matches(USERID) userid!: string;
+  @Matches(USERID) userid!: Userid;
   /** Image name, or the OS version when skipDiskCopy. */
   @IsString() image!: string;
   @IsOptional() @IsString() transportfiles?: string;
@@ -38,7 +39,7 @@ export class DeployPayload {
 
 /** guest.capture: the guest's root minidisk into a new repository image. */
 export class CapturePayload {
-  @Matches(USERID) userid!: string;
+  @Matches(USERID) userid!: Userid;
   @IsString() image!: string;
   @IsIn(['rootonly']) captureType!: 'rootonly';
   @IsInt() @Min(0) @Max(9) compressLevel!: number;

@@ -10,6 +10,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import type { Userid } from '#envelope';
 import { USERID } from './patterns.js';
 
 export const RELOCATE_FORCE = ['ARCHITECTURE', 'DOMAIN', 'STORAGE'] as const;
@@ -27,11 +28,11 @@ export class RelocateOptions {
 
 /** guest.live-migrate: `test` (eligibility) or `move` of one guest to another SSI member. */
 export class LiveMigratePayload {
-  @Matches(USERID) userid!: string;
+  @Matches(USERID) userid!: Userid;
   @IsIn(['test', 'move']) action!: 'test' | 'move';
   /** System id of the destination member, upper case. */
   @Matches(/^[A-Z0-9]{1,8}$/) destination!: string;
   /** The destination's agent userid, authorised in the guest after a move. */
-  @IsOptional() @Matches(USERID) destAgentUserid?: string;
+  @IsOptional() @Matches(USERID) destAgentUserid?: Userid;
   @ValidateNested() @Type(() => RelocateOptions) options!: RelocateOptions;
 }

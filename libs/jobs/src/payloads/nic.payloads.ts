@@ -9,11 +9,12 @@ import {
   Max,
   Min,
 } from 'class-validator';
+import type { Userid } from '#envelope';
 import { USERID, VDEV } from './patterns.js';
 
 /** nic.create: the device number is chosen by the worker when absent (in the guest's order). */
 export class CreateNicPayload {
-  @Matches(USERID) userid!: string;
+  @Matches(USERID) userid!: Userid;
   @IsOptional() @Matches(VDEV) vdev?: string;
   @IsOptional() @IsString() nicId?: string;
   /** Last 6 hex digits of the requested MAC address. */
@@ -23,14 +24,14 @@ export class CreateNicPayload {
 
 /** nic.delete and the NIC part of interface.delete. */
 export class DeleteNicPayload {
-  @Matches(USERID) userid!: string;
+  @Matches(USERID) userid!: Userid;
   @Matches(VDEV) vdev!: string;
   @IsBoolean() active!: boolean;
 }
 
 /** nic.couple (vswitch set) and nic.uncouple. */
 export class CoupleNicPayload {
-  @Matches(USERID) userid!: string;
+  @Matches(USERID) userid!: Userid;
   @Matches(VDEV) vdev!: string;
   @IsOptional() @IsString() vswitch?: string;
   /** -1: no VLAN id given. */
@@ -40,7 +41,7 @@ export class CoupleNicPayload {
 
 /** interface.create: the guest network entries as given (extra keys kept, as the reference). */
 export class CreateInterfacePayload {
-  @Matches(USERID) userid!: string;
+  @Matches(USERID) userid!: Userid;
   @IsString() osVersion!: string;
   @IsArray() @IsObject({ each: true }) networks!: Record<string, unknown>[];
   @IsBoolean() active!: boolean;
@@ -48,7 +49,7 @@ export class CreateInterfacePayload {
 
 /** interface.delete: the interface on NIC `vdev` leaves the guest's configuration. */
 export class DeleteInterfacePayload {
-  @Matches(USERID) userid!: string;
+  @Matches(USERID) userid!: Userid;
   @IsString() osVersion!: string;
   @Matches(VDEV) vdev!: string;
   @IsBoolean() active!: boolean;

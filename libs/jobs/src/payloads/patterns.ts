@@ -1,5 +1,6 @@
 /** Input patterns of the reference's JSON schemas (validation/parameter_types.py). */
-export const USERID = /^[a-zA-Z0-9]{1,8}$/;
+// the userid pattern is #envelope's, the one a Userid is checked by
+export { USERID_PATTERN as USERID } from '#envelope';
 export const VDEV = /^[0-9a-fA-F]{1,4}$/;
 export const DISK_POOL = /^(ECKD|FBA):\w+$/i;
 export const MEMORY_SIZE = /^[1-9][0-9]{0,3}[mMgG]$/;

@@ -1,9 +1,10 @@
 import { ArrayMinSize, IsArray, IsBoolean, IsOptional, IsString, Matches } from 'class-validator';
+import type { Userid } from '#envelope';
 import { MOUNT_POINT, OS_VERSION, USERID } from './patterns.js';
 
 /** One volume connection (spec §4.4), normalised: ids lower case, assigner upper case. */
 export class VolumeConnectionPayload {
-  @Matches(USERID) assignerId!: string;
+  @Matches(USERID) assignerId!: Userid;
   @IsArray() @ArrayMinSize(1) @Matches(/^[0-9a-f]{4}$/, { each: true }) fcps!: string[];
   @IsOptional() @IsString() fcpTemplateId?: string;
   @IsArray() @Matches(/^0x[0-9a-f]{16}$/, { each: true }) targetWwpns!: string[];

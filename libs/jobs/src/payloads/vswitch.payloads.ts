@@ -9,6 +9,7 @@ import {
   Max,
   Min,
 } from 'class-validator';
+import type { Userid } from '#envelope';
 import { USERID } from './patterns.js';
 
 /** A vswitch by name (upper case, 1–8 characters). */
@@ -38,6 +39,6 @@ export class VswitchCreatePayload extends VswitchNamePayload {
 /** PUT /vswitches/{name}: one change (the reference's first present key). */
 export class VswitchUpdatePayload extends VswitchNamePayload {
   @IsIn(['grant', 'revoke', 'vlan']) change!: 'grant' | 'revoke' | 'vlan';
-  @Matches(USERID) userid!: string;
+  @Matches(USERID) userid!: Userid;
   @IsOptional() @IsInt() @Min(1) @Max(4094) vlanId?: number;
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Envelope, Errors, pyRepr } from '#envelope';
+import { type Envelope, Errors, pyRepr, type Userid } from '#envelope';
 import { CpQueries } from '#hypervisor';
 import { VDEV } from '#jobs';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
@@ -30,7 +30,7 @@ export class NicChangesService {
     private readonly ops: OperationsService,
   ) {}
 
-  private async guest(userid: string, active: boolean): Promise<string> {
+  private async guest(userid: Userid, active: boolean): Promise<Userid> {
     const id = (await requireManagedGuest(this.guests, userid)).userid;
     await requireActiveIf(this.cp, id, active);
     return id;
@@ -38,7 +38,7 @@ export class NicChangesService {
 
   /** Output: the NIC's device number (the reference's answer, not the spec's empty one). */
   async create(
-    userid: string,
+    userid: Userid,
     dto: CreateNicDto,
     req: OperationRequest,
   ): Promise<Envelope | Accepted> {
@@ -60,7 +60,7 @@ export class NicChangesService {
 
   /** The body must be JSON (`{}` at least), as the reference's clients send it. */
   async delete(
-    userid: string,
+    userid: Userid,
     vdev: string,
     body: DeleteNicBody | undefined,
     req: OperationRequest,
@@ -72,7 +72,7 @@ export class NicChangesService {
   }
 
   async couple(
-    userid: string,
+    userid: Userid,
     vdev: string,
     dto: CoupleNicDto,
     req: OperationRequest,
@@ -98,7 +98,7 @@ export class NicChangesService {
 
   /** Output: guest_networks with nic_vdev filled in (the reference's answer). */
   async createInterface(
-    userid: string,
+    userid: Userid,
     dto: CreateInterfaceDto,
     req: OperationRequest,
   ): Promise<Envelope | Accepted> {
@@ -112,7 +112,7 @@ export class NicChangesService {
   }
 
   async deleteInterface(
-    userid: string,
+    userid: Userid,
     dto: DeleteInterfaceDto,
     req: OperationRequest,
   ): Promise<Envelope | Accepted> {

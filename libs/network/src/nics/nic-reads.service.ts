@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Envelope, Errors, ok, pyRepr } from '#envelope';
+import { type Envelope, Errors, ok, pyRepr, type Userid } from '#envelope';
 import { parseUseridList, requireManagedGuest } from '#guests';
 import { SystemsManagement, CpQueries, isSmapi } from '#hypervisor';
 import { GuestsRepository, NicsRepository, type NicRecord } from '#persistence';
@@ -74,7 +74,7 @@ export class NicReadsService {
    * such user → 404 (8/200/4 under the not-found rule). The reference answers a guest without
    * NICs (or logged off) with a 500; we answer an empty list.
    */
-  async adapters(userid: string): Promise<Envelope<{ adapters: AdapterView[] }>> {
+  async adapters(userid: Userid): Promise<Envelope<{ adapters: AdapterView[] }>> {
     let adapters: Awaited<ReturnType<SystemsManagement['adapterQuery']>>['adapters'] = [];
     try {
       adapters = (await this.hv.adapterQuery(userid)).adapters;

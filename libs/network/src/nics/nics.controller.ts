@@ -11,8 +11,7 @@ import {
   Req,
 } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { type Envelope, UseStatusRule } from '#envelope';
-import { UseridPipe } from '#guests';
+import { type Envelope, type Userid, UseridPipe, UseStatusRule } from '#envelope';
 import { type Accepted, OpRequest, type OperationRequest, SubmitsOperation } from '#operations';
 import type { NicRecord } from '#persistence';
 import { CreateInterfaceBody, DeleteInterfaceBody } from './dto/interface.dto.js';
@@ -55,7 +54,7 @@ export class NicsController {
   @ADAPTERS_OUTPUT
   @UseStatusRule('notFound')
   adapters(
-    @Param('userid', UseridPipe) userid: string,
+    @Param('userid', UseridPipe) userid: Userid,
   ): Promise<Envelope<{ adapters: AdapterView[] }>> {
     return this.reads.adapters(userid);
   }
@@ -65,7 +64,7 @@ export class NicsController {
   @SubmitsOperation()
   @NIC_CREATED_OUTPUT
   create(
-    @Param('userid') userid: string,
+    @Param('userid', UseridPipe) userid: Userid,
     @Body() body: CreateNicBody,
     @OpRequest() req: OperationRequest,
   ): Promise<Envelope | Accepted> {
@@ -75,7 +74,7 @@ export class NicsController {
   @Delete(':userid/nic/:vdev')
   @SubmitsOperation()
   delete(
-    @Param('userid') userid: string,
+    @Param('userid', UseridPipe) userid: Userid,
     @Param('vdev') vdev: string,
     @Body() body: DeleteNicBody,
     @Req() raw: FastifyRequest,
@@ -88,7 +87,7 @@ export class NicsController {
   @Put(':userid/nic/:vdev')
   @SubmitsOperation()
   couple(
-    @Param('userid') userid: string,
+    @Param('userid', UseridPipe) userid: Userid,
     @Param('vdev') vdev: string,
     @Body() body: CoupleNicBody,
     @OpRequest() req: OperationRequest,
@@ -100,7 +99,7 @@ export class NicsController {
   @HttpCode(200)
   @SubmitsOperation()
   createInterface(
-    @Param('userid') userid: string,
+    @Param('userid', UseridPipe) userid: Userid,
     @Body() body: CreateInterfaceBody,
     @OpRequest() req: OperationRequest,
   ): Promise<Envelope | Accepted> {
@@ -110,7 +109,7 @@ export class NicsController {
   @Delete(':userid/interface')
   @SubmitsOperation()
   deleteInterface(
-    @Param('userid') userid: string,
+    @Param('userid', UseridPipe) userid: Userid,
     @Body() body: DeleteInterfaceBody,
     @OpRequest() req: OperationRequest,
   ): Promise<Envelope | Accepted> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Envelope, Errors, ok } from '#envelope';
+import { type Envelope, Errors, ok, toUserid } from '#envelope';
 import { SystemsManagement, isSmapi } from '#hypervisor';
 import type { VswitchUpdatePayload } from '#jobs';
 import { requireManagedGuest } from '#guests';
@@ -53,12 +53,12 @@ export class VswitchesService {
     const upper = name.toUpperCase();
     let payload: VswitchUpdatePayload;
     if (dto.grant_userid !== undefined) {
-      payload = { name: upper, change: 'grant', userid: dto.grant_userid.toUpperCase() };
+      payload = { name: upper, change: 'grant', userid: toUserid(dto.grant_userid) };
     } else if (dto.revoke_userid !== undefined) {
-      payload = { name: upper, change: 'revoke', userid: dto.revoke_userid.toUpperCase() };
+      payload = { name: upper, change: 'revoke', userid: toUserid(dto.revoke_userid) };
     } else if (dto.user_vlan_id !== undefined) {
       const { userid, vlanid } = dto.user_vlan_id;
-      payload = { name: upper, change: 'vlan', userid: userid.toUpperCase(), vlanId: vlanid };
+      payload = { name: upper, change: 'vlan', userid: toUserid(userid), vlanId: vlanid };
     } else {
       // the reference answers 500 here (its handler returns nothing); a 400 says what is missing
       throw Errors.validation(

@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
-import { type Envelope, ok } from '#envelope';
+import { type Envelope, ok, type Userid, UseridPipe } from '#envelope';
 import { OperationsRepository } from '#persistence';
 import { operationView } from '../operation-view.js';
 import { ListOperationsQuery } from './operations.dto.js';
@@ -14,11 +14,11 @@ export class GuestOperationsController {
   @Get()
   @ApiResponse(OPERATION_PAGE_OUTPUT)
   async history(
-    @Param('userid') userid: string,
+    @Param('userid', UseridPipe) userid: Userid,
     @Query() q: ListOperationsQuery,
   ): Promise<Envelope> {
     const page = await this.ops.list({
-      target: userid.toUpperCase(),
+      target: userid,
       status: q.status,
       kind: q.kind,
       limit: q.limit ?? 50,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '#config';
-import { type Envelope, ok } from '#envelope';
+import { type Envelope, ok, type Userid } from '#envelope';
 import { FcpRaceLostError, FcpRepository, type FcpRow, type TemplateRecord } from '#persistence';
 import { boolish } from '../domain/request-values.js';
 import { VolumeErrors } from '../domain/volume-errors.js';
@@ -32,7 +32,7 @@ export class ConnectorService {
     private readonly cfg: AppConfig,
   ) {}
 
-  connector(userid: string, params: ConnectorParams): Promise<Envelope> {
+  connector(assigner: Userid, params: ConnectorParams): Promise<Envelope> {
     const reserve = boolish(params.reserve);
     if (reserve === undefined) {
       throw VolumeErrors.badField(
@@ -41,7 +41,6 @@ export class ConnectorService {
         "'reserve' is a required boolean",
       );
     }
-    const assigner = userid.toUpperCase();
     const run = () => (reserve ? this.reserve(assigner, params) : this.release(assigner, params));
     const next = this.queue.then(run, run);
     this.queue = next.catch(() => undefined);

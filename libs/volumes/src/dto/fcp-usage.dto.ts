@@ -12,9 +12,10 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
+import { USERID_PATTERN } from '#envelope';
 
 export class FcpUsageDto {
-  @IsOptional() @IsString() @Matches(/^[a-zA-Z0-9]{1,8}$/) userid?: string;
+  @IsOptional() @IsString() @Matches(USERID_PATTERN) userid?: string;
   /** 1: in use by `userid`; 0: free to operate. */
   @IsDefined() @IsInt() @IsIn([0, 1]) reserved!: number;
   /** Connection count: a non-negative integer the database column can hold. */

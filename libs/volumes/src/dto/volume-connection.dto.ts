@@ -12,6 +12,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { USERID_PATTERN } from '#envelope';
 import { MOUNT_POINT, OS_VERSION } from '#jobs';
 import { BOOLISH } from './fcp-template.dto.js';
 
@@ -20,7 +21,7 @@ const WWPN = /^0x[0-9a-fA-F]{16}$/;
 
 /** The volume `connection` (spec §4.4; reference names `zvm_fcp`, the spec's `hv_fcp`). */
 export class VolumeConnectionDto {
-  @IsDefined() @Matches(/^[a-zA-Z0-9]{1,8}$/) assigner_id!: string;
+  @IsDefined() @Matches(USERID_PATTERN) assigner_id!: string;
   @ValidateIf((o: VolumeConnectionDto) => o.hv_fcp === undefined)
   @IsArray()
   @ArrayMinSize(1)

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Envelope, ok } from '#envelope';
+import { type Envelope, ok, toUserid } from '#envelope';
 import { VolumeErrors } from '../domain/volume-errors.js';
 import type { FcpUsageDto } from '../dto/fcp-usage.dto.js';
 import { FcpRepository } from '#persistence';
@@ -17,7 +17,7 @@ export class FcpUsageService {
 
   async set(fcpId: string, dto: FcpUsageDto): Promise<Envelope> {
     const done = await this.repo.setUsage(fcpId.toLowerCase(), {
-      assignerId: (dto.userid ?? '').toUpperCase(),
+      assignerId: dto.userid ? toUserid(dto.userid) : '',
       reserved: dto.reserved,
       connections: dto.connections,
       tmplId: dto.fcp_template_id ?? '',

@@ -1,4 +1,4 @@
-import { Errors } from '#envelope';
+import { Errors, type Userid } from '#envelope';
 import { ManagementGuestOps, isMgmtFailure } from '#hypervisor';
 
 export type ScriptKind = 'attach' | 'detach';
@@ -40,7 +40,7 @@ export function exitStatusOf(lines: string[]): number | undefined {
  */
 export async function runVolumeScript(
   guestOps: ManagementGuestOps,
-  userid: string,
+  userid: Userid,
   kind: ScriptKind,
 ): Promise<'ran' | 'deferred'> {
   try {

@@ -1,4 +1,4 @@
-import { HvError, ModID } from '#envelope';
+import { HvError, ModID, toUserid } from '#envelope';
 import type { ManagementGuestOps, ReaderFile } from '#hypervisor';
 import type { VolumeConnectionPayload } from '#jobs';
 import { applyVolumeScript, reverseVolumeScript } from './volume-script.steps.js';
@@ -39,7 +39,7 @@ function fakeHv(answers: Record<string, string[] | Error>) {
 }
 
 const c: VolumeConnectionPayload = {
-  assignerId: 'G1',
+  assignerId: toUserid('G1'),
   fcps: ['1a00'],
   targetWwpns: ['0x5005076802100c1a'],
   targetLun: '0x0001000000000000',

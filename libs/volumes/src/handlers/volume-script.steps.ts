@@ -1,3 +1,4 @@
+import type { Userid } from '#envelope';
 import type { ManagementGuestOps } from '#hypervisor';
 import type { VolumeConnectionPayload } from '#jobs';
 import { runVolumeScript, type ScriptKind } from './guest-config.runner.js';
@@ -8,7 +9,7 @@ const NAME: Record<ScriptKind, string> = { attach: 'atvol.sh', detach: 'devol.sh
 /** Purges the newest waiting `kind` script from the guest's reader; whether one was there. */
 export async function purgeWaitingScript(
   guestOps: ManagementGuestOps,
-  userid: string,
+  userid: Userid,
   kind: ScriptKind,
 ): Promise<boolean> {
   const mine = (await guestOps.readerFiles(userid)).filter((f) => f.name === NAME[kind]).at(-1);

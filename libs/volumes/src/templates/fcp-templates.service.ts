@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { type Envelope, ok } from '#envelope';
+import { type Envelope, isUserid, ok, toUserid } from '#envelope';
 import { expandFcpList, FcpListSyntaxError } from '../domain/fcp-list.js';
 import { boolish, literalList } from '../domain/request-values.js';
 import { VolumeErrors } from '../domain/volume-errors.js';
@@ -211,10 +211,10 @@ export class FcpTemplatesService {
     if (query.template_id_list !== undefined) return this.idList(query.template_id_list);
     const assigner = single(query.assigner_id);
     if (assigner !== undefined) {
-      if (typeof assigner !== 'string' || !/^[a-zA-Z0-9]{1,8}$/.test(assigner)) {
+      if (typeof assigner !== 'string' || !isUserid(assigner)) {
         throw VolumeErrors.badField('assigner_id', assigner, 'is not a userid');
       }
-      return this.repo.templateIdsOfAssigner(assigner.toUpperCase());
+      return this.repo.templateIdsOfAssigner(toUserid(assigner));
     }
     if (query.storage_providers !== undefined) {
       const sps = literalList(single(query.storage_providers));

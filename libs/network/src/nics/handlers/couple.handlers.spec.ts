@@ -1,4 +1,4 @@
-import { Errors, HvError } from '#envelope';
+import { Errors, HvError, toUserid } from '#envelope';
 import type { CpQueries, SystemsManagement } from '#hypervisor';
 import type { OperationContext } from '#operations';
 import type { GuestsRepository, NicsRepository } from '#persistence';
@@ -45,7 +45,7 @@ describe('CoupleNicHandler', () => {
   it('refuses a vswitch that does not exist (404) before touching the directory', async () => {
     const hv = strict<SystemsManagement & CpQueries>({ vswitchExists: returns(false) });
     const sut = new CoupleNicHandler(hv, hv, guests, strict<NicsRepository>({}));
-    const p = { userid: 'VM1', vdev: '1000', vswitch: 'NOPE', vlanId: -1, active: false };
+    const p = { userid: toUserid('VM1'), vdev: '1000', vswitch: 'NOPE', vlanId: -1, active: false };
     await expect(sut.run(p, ctx())).rejects.toMatchObject({ overallRC: 404, modID: 20 });
   });
 
@@ -55,7 +55,7 @@ describe('CoupleNicHandler', () => {
       imageQueryDM: returns([...DIR, 'NICDEF 1000 LAN SYSTEM VSW1']),
     });
     const sut = new CoupleNicHandler(hv, hv, guests, strict<NicsRepository>({}));
-    const p = { userid: 'VM1', vdev: '1000', vswitch: 'VSW1', vlanId: 5, active: false };
+    const p = { userid: toUserid('VM1'), vdev: '1000', vswitch: 'VSW1', vlanId: 5, active: false };
     await expect(sut.run(p, ctx())).resolves.toBe('');
     expect(skipped).toEqual(['couple NIC 1000']);
   });
@@ -71,7 +71,7 @@ describe('CoupleNicHandler', () => {
       nicConnect: () => Promise.reject(Errors.smapi(212, 40, 'no vswitch')),
     });
     const sut = new CoupleNicHandler(hv, hv, guests, strict<NicsRepository>({}));
-    const p = { userid: 'VM1', vdev: '1000', vswitch: 'VSW1', vlanId: 7, active: true };
+    const p = { userid: toUserid('VM1'), vdev: '1000', vswitch: 'VSW1', vlanId: 7, active: true };
     const err = (await sut.run(p, ctx()).catch((e: unknown) => e)) as HvError;
     expect(err).toBeInstanceOf(HvError);
     expect(err).toMatchObject({ overallRC: 404, modID: 20 });

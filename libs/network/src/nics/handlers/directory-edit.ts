@@ -1,4 +1,4 @@
-import { Errors, HvError } from '#envelope';
+import { Errors, HvError, type Userid } from '#envelope';
 import { type SystemsManagement, tolerating } from '#hypervisor';
 
 /**
@@ -8,7 +8,7 @@ import { type SystemsManagement, tolerating } from '#hypervisor';
  */
 export async function replaceDirectory(
   hv: SystemsManagement,
-  userid: string,
+  userid: Userid,
   lines: string[],
 ): Promise<void> {
   const wrap = (rs: number, what: string) => (e: unknown) => {
@@ -31,7 +31,7 @@ export async function replaceDirectory(
 /** Puts a saved directory entry back (an undo), unless it is still the same. */
 export async function restoreDirectory(
   hv: SystemsManagement,
-  userid: string,
+  userid: Userid,
   saved: string[],
 ): Promise<void> {
   const now = await hv.imageQueryDM(userid);

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
-import { Errors, HvError } from '#envelope';
+import { Errors, HvError, type Userid } from '#envelope';
 import { CpQueries, ManagementGuestOps } from '#hypervisor';
 import type { CreateInterfacePayload, DeleteInterfacePayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
@@ -19,7 +19,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v 
 async function punchConfig(
   guestOps: ManagementGuestOps,
   ctx: OperationContext,
-  userid: string,
+  userid: Userid,
   file: { name: string; content: string },
 ): Promise<void> {
   let spoolId: number | undefined;
@@ -40,7 +40,7 @@ async function punchConfig(
 }
 
 /** Starts the guest's configuration service over IUCV; a failure is network rs 5. */
-async function applyInGuest(guestOps: ManagementGuestOps, ctx: OperationContext, userid: string) {
+async function applyInGuest(guestOps: ManagementGuestOps, ctx: OperationContext, userid: Userid) {
   await ctx.step('apply network configuration in guest', async () => {
     try {
       await guestOps.execInGuest(userid, APPLY);

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Userid } from '#envelope';
 import { AppConfig } from '#config';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SystemsManagement, isSmapi, tolerating } from '#hypervisor';
@@ -45,7 +46,7 @@ export class NicSteps {
   ) {}
 
   /** Creates the NIC (device number chosen as the reference) and answers its device number. */
-  async create(ctx: OperationContext, userid: string, nic: NewNic): Promise<string> {
+  async create(ctx: OperationContext, userid: Userid, nic: NewNic): Promise<string> {
     // chosen from the records, which change only in the last step: a retry chooses the same
     const existing = (await this.nics.list({ userid })).map((r) => r.interface);
     const vdev = chooseNicVdev(userid, existing, nic.vdev, this.cfg.DEFAULT_NIC_VDEV);
@@ -77,7 +78,7 @@ export class NicSteps {
    * Deletes the NIC: directory (not defined tolerated), record, running guest (not there
    * tolerated). A NIC without a record is only looked for in the running guest, when `active`.
    */
-  async delete(ctx: OperationContext, userid: string, vdev: string, active: boolean) {
+  async delete(ctx: OperationContext, userid: Userid, vdev: string, active: boolean) {
     const row = await this.nics.find(userid, vdev);
     if (row) {
       const saved = await this.hv.imageQueryDM(userid);
@@ -88,7 +89,7 @@ export class NicSteps {
         { undo: () => restoreDirectory(this.hv, userid, saved) },
       );
       await ctx.step(`remove NIC ${vdev} record`, () => this.nics.remove(userid, vdev), {
-        undo: () => this.restoreRecord(row),
+        undo: () => this.restoreRecord(userid, row),
       });
     }
     if (active) {
@@ -98,8 +99,9 @@ export class NicSteps {
     }
   }
 
-  private async restoreRecord(row: NicRecord): Promise<void> {
-    await this.nics.add(row.userid, row.interface, row.port);
-    if (row.switch) await this.nics.setSwitch(row.userid, row.interface, row.switch);
+  /** The record as it was; the guest's own, found by `userid`. */
+  private async restoreRecord(userid: Userid, row: NicRecord): Promise<void> {
+    await this.nics.add(userid, row.interface, row.port);
+    if (row.switch) await this.nics.setSwitch(userid, row.interface, row.switch);
   }
 }

@@ -7,11 +7,9 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { USERID_PATTERN as USERID } from '#envelope';
 import { doesNotMatch } from './messages.js';
 import { IsIntBetween } from './create-vswitch.dto.js';
-
-/** The reference's userid pattern for grant/revoke/user_vlan_id (lower case accepted). */
-export const USERID = /^[a-zA-Z0-9]{1,8}$/;
 
 export class UserVlanIdDto {
   @IsDefined() @IsString() @Matches(USERID, { message: doesNotMatch(USERID) }) userid!: string;

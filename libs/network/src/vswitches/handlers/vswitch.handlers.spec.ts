@@ -1,4 +1,4 @@
-import { Errors, HvError } from '#envelope';
+import { Errors, HvError, toUserid } from '#envelope';
 import type { SystemsManagement, VswitchExtendedInfo, VswitchSetParams } from '#hypervisor';
 import type { OperationContext } from '#operations';
 import { DeleteVswitchHandler, UpdateVswitchHandler } from './vswitch.handlers.js';
@@ -40,7 +40,7 @@ describe('vswitch handlers', () => {
     const { client, sets } = hv({ users: ['LINUX01'] });
     const { ctx, skipped } = context();
     await new UpdateVswitchHandler(client).run(
-      { name: 'VSW1', change: 'grant', userid: 'LINUX01' },
+      { name: 'VSW1', change: 'grant', userid: toUserid('LINUX01') },
       ctx,
     );
     expect(sets).toEqual([]);
@@ -50,7 +50,7 @@ describe('vswitch handlers', () => {
   it('sets a user VLAN as a grant with user_vlan_id, persistently', async () => {
     const { client, sets } = hv({});
     await new UpdateVswitchHandler(client).run(
-      { name: 'VSW1', change: 'vlan', userid: 'LINUX01', vlanId: 10 },
+      { name: 'VSW1', change: 'vlan', userid: toUserid('LINUX01'), vlanId: 10 },
       context().ctx,
     );
     expect(sets).toEqual([
@@ -67,7 +67,7 @@ describe('vswitch handlers', () => {
     const { client } = hv({ setError: Errors.smapi(rc, rs, 'refused') });
     const err = await failure(
       new UpdateVswitchHandler(client).run(
-        { name: 'VSW1', change: 'revoke', userid: 'LINUX01' },
+        { name: 'VSW1', change: 'revoke', userid: toUserid('LINUX01') },
         context().ctx,
       ),
     );
