@@ -24,8 +24,12 @@ export class GuestTurns {
     this.scripts = withLineScripts(redis.client);
   }
 
-  private key(userid: string): string {
-    return this.redis.taggedKey('guest-turns', userid.toUpperCase());
+  /**
+   * A line's key. Targets come upper case from the job catalogue (a Userid, or VSWITCH:NAME)
+   * or from the operation's stored row, which keeps them as submitted.
+   */
+  private key(target: string): string {
+    return this.redis.taggedKey('guest-turns', target);
   }
 
   /** Appends an operation to the guest's line; resolves with how many are ahead of it. */
