@@ -76,11 +76,16 @@ export function createRedisClient(
 }
 
 /**
- * BullMQ's key prefix. On a cluster it is a hash tag (`{hvo}`): BullMQ's Lua scripts touch many
- * keys of a queue at once (wait, active, the job hash, events…), and a cluster runs a script
- * only when all its keys hash to one slot; the tag makes Redis hash only `hvo`, so every key of
- * every queue shares a slot (jobs that move between queues' keys, e.g. parents, stay legal too).
+ * BullMQ's key prefix for one queue (BullMQ names its keys `<prefix>:<queue>:<suffix>`). On a
+ * cluster it is a hash tag of its own per queue (`{hvo:network}`): BullMQ's Lua scripts touch many
+ * keys of a queue at once (wait, active, the job hash, events…), and a cluster runs a script only
+ * when all its keys hash to one slot; the tag makes Redis hash only `hvo:network`, so a queue's
+ * keys share a slot while other queues fall in other slots, spread over the masters (one tag for
+ * every queue put all of BullMQ's work on one master). Nothing here moves a job between queues
+ * (no flows), which would need one slot for both. A single server or Sentinel keeps the plain
+ * prefix: its keys are named as they always were.
  */
 export const queuePrefix = (
   s: Pick<RedisSettings, 'QUEUE_PREFIX' | 'REDIS_CLUSTER_NODES'>,
-): string => (isClustered(s) ? `{${s.QUEUE_PREFIX}}` : s.QUEUE_PREFIX);
+  queue: string,
+): string => (isClustered(s) ? `{${s.QUEUE_PREFIX}:${queue}}` : s.QUEUE_PREFIX);

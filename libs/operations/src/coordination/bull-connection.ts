@@ -31,10 +31,14 @@ function installClusterFactory(): void {
   };
 }
 
-/** BullMQ `connection` and `prefix` for a process of this role. */
+/**
+ * BullMQ `connection` for a process of this role, and `prefix` for `queue`: every Queue, Worker
+ * and QueueEvents of one queue must use the same prefix (on a cluster, the queue's own hash tag).
+ */
 export function bullConnection(
   s: RedisSettings,
   role: 'api' | 'worker',
+  queue: string,
   extra: Partial<RedisOptions> = {},
 ): { connection: RedisOptions; prefix: string } {
   const connection: Marked = { ...redisOptions(s.REDIS_URL, role), ...extra };
@@ -42,5 +46,5 @@ export function bullConnection(
     installClusterFactory();
     connection[CLUSTER_SEEDS] = [...s.REDIS_CLUSTER_NODES];
   }
-  return { connection, prefix: queuePrefix(s) };
+  return { connection, prefix: queuePrefix(s, queue) };
 }
