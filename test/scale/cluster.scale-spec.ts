@@ -4,6 +4,7 @@ import { queuePrefix } from '#config';
 import { QUEUES } from '#jobs';
 import { eventually, request } from '../support/http.js';
 import { readEvents } from '../support/sse.js';
+import { createBurst, expectTruthfulBurst } from '../faults/support/burst.js';
 import { ScaleStack } from './support/scale-stack.js';
 import { TestRedisCluster } from './support/redis-cluster.js';
 
@@ -243,4 +244,41 @@ describe('scale: 2 api and 3 worker processes on a 3-master Redis Cluster', () =
     );
     expect(new Set(turnSlots).size).toBeGreaterThan(1);
   });
+
+  // last: it kills the whole cluster
+  it('answers 503 at once while every master is down, accepts again after, loses nothing accepted', async () => {
+    await stack.authToken();
+    // a burst across the outage: each answer is 202 or 503, none waits
+    const burst = createBurst(stack, 'XDN', 30, 150);
+    await new Promise((r) => setTimeout(r, 600));
+    await cluster.killAll();
+    const t0 = Date.now();
+    const down = await submit(1, '/guests', { guest: { userid: 'XDOWN1', vcpus: 1, memory: 512 } });
+    const waited = Date.now() - t0;
+    expect(down.status).toBe(503);
+    expect(down.headers.get('retry-after')).toBeTruthy();
+    expect(down.body.errmsg).toMatch(/job queue is unavailable/);
+    // promptly, as a lone Redis answers: not held until the cluster comes back
+    expect(waited).toBeLessThan(5000);
+    // database-only reads answer meanwhile
+    expect((await stack.on(0, 'GET', '/operations?limit=5')).status).toBe(200);
+    const answers = await burst;
+    expect(answers.some((a) => a.res.status === 503)).toBe(true);
+
+    await cluster.restartAll();
+    // accepted again once the processes have found the cluster back
+    const again = await eventually(
+      async () => {
+        const res = await submit(1, '/guests', {
+          guest: { userid: 'XUP001', vcpus: 1, memory: 512 },
+        });
+        return res.status === 202 ? res : undefined;
+      },
+      60_000,
+      'a submission accepted after the restart',
+    );
+    expect((await ended(1, again.headers.get('location')!)).status).toBe('succeeded');
+    // every accepted one ran once, every refused one never
+    await expectTruthfulBurst(stack, answers, 60_000);
+  }, 180_000);
 });

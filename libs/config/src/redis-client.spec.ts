@@ -1,7 +1,7 @@
 import { QueueKeys } from 'bullmq';
 import { Cluster, Redis } from 'ioredis';
 import { ConfigError, loadConfig } from './load-config.js';
-import { clusterOptions, createRedisClient, queuePrefix } from './redis-client.js';
+import { clusterOptions, createRedisClient, newCluster, queuePrefix } from './redis-client.js';
 
 const problems = (env: Record<string, string>): string[] => {
   try {
@@ -88,5 +88,38 @@ describe('REDIS_CLUSTER_NODES', () => {
     const single = createRedisClient(loadConfig({}), 'api', { lazyConnect: true });
     expect(single).toBeInstanceOf(Redis);
     single.disconnect();
+  });
+});
+
+describe('newCluster, when no node answers', () => {
+  // nothing listens on port 1: every connection attempt is refused
+  const lost = async (maxRetriesPerRequest: number | null) => {
+    // short disconnectTimeout: on disconnect ioredis waits that long for a refused socket to close
+    const cluster = newCluster(['127.0.0.1:1'], { maxRetriesPerRequest, disconnectTimeout: 10 });
+    cluster.on('error', () => undefined);
+    await new Promise((r) => cluster.once('reconnecting', r));
+    return cluster;
+  };
+  const within = <T>(p: Promise<T>, ms: number) =>
+    Promise.race([p, new Promise((r) => setTimeout(() => r('still waiting'), ms))]);
+
+  it("fails the api's commands at once, as a lone server's client does", async () => {
+    const cluster = await lost(1);
+    try {
+      await expect(cluster.get('k')).rejects.toThrow(/isn't ready/);
+    } finally {
+      cluster.disconnect();
+    }
+  });
+
+  it("keeps a worker's (and a blocking reader's) commands until the cluster is back", async () => {
+    const cluster = await lost(null);
+    try {
+      const pending = cluster.get('k');
+      pending.catch(() => undefined); // rejected by the disconnect below
+      expect(await within(pending, 300)).toBe('still waiting');
+    } finally {
+      cluster.disconnect();
+    }
   });
 });

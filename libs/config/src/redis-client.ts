@@ -57,6 +57,27 @@ export function clusterOptions(node: RedisOptions): ClusterOptions {
 }
 
 /**
+ * A Cluster client over the seed nodes (`host:port` items). A client that fails fast (the api's:
+ * `maxRetriesPerRequest` is a number; workers and blocking readers have null and wait) answers
+ * as a lone server does when the cluster is lost: once no node can be reached (the client closes
+ * and keeps reconnecting), a command fails at once instead of waiting in the offline queue for
+ * the cluster's return, so a submission hears 503 within seconds. The queue is back on from the
+ * next `ready`; it stays on while first connecting, so commands sent before then still wait.
+ */
+export function newCluster(
+  seeds: readonly string[],
+  node: RedisOptions,
+  extra: Partial<ClusterOptions> = {},
+): Cluster {
+  const cluster = new Cluster(clusterNodes(seeds), { ...clusterOptions(node), ...extra });
+  if (typeof node.maxRetriesPerRequest === 'number') {
+    cluster.on('close', () => (cluster.options.enableOfflineQueue = false));
+    cluster.on('ready', () => (cluster.options.enableOfflineQueue = true));
+  }
+  return cluster;
+}
+
+/**
  * One Redis client from the settings: an ioredis Cluster when REDIS_CLUSTER_NODES is set,
  * otherwise a single server or a Sentinel-found master (REDIS_URL).
  */
@@ -69,8 +90,7 @@ export function createRedisClient(
     // a Cluster pipelines by itself (per node), not through its node connections' option
     const { enableAutoPipelining, ...rest } = extra;
     const node = { ...redisOptions(s.REDIS_URL, role), ...rest } as RedisOptions;
-    const cluster = clusterOptions(node);
-    return new Cluster(clusterNodes(s.REDIS_CLUSTER_NODES), { ...cluster, enableAutoPipelining });
+    return newCluster(s.REDIS_CLUSTER_NODES, node, { enableAutoPipelining });
   }
   return new Redis({ ...redisOptions(s.REDIS_URL, role), ...extra });
 }

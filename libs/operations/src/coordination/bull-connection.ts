@@ -1,13 +1,6 @@
 import { createIORedisClient, type RedisOptions, RedisConnection } from 'bullmq';
-import { Cluster, Redis, type RedisOptions as IORedisOptions } from 'ioredis';
-import {
-  clusterNodes,
-  clusterOptions,
-  isClustered,
-  queuePrefix,
-  redisOptions,
-  type RedisSettings,
-} from '#config';
+import { Redis, type RedisOptions as IORedisOptions } from 'ioredis';
+import { isClustered, newCluster, queuePrefix, redisOptions, type RedisSettings } from '#config';
 
 /** Marks BullMQ connection options that must become an ioredis Cluster (see below). */
 const CLUSTER_SEEDS = 'hvoClusterSeeds';
@@ -25,7 +18,7 @@ function installClusterFactory(): void {
   RedisConnection.clientFactory = (opts: Marked) => {
     const { [CLUSTER_SEEDS]: seeds, ...rest } = opts;
     const { url, ...node } = rest as IORedisOptions & { url?: string };
-    if (seeds) return createIORedisClient(new Cluster(clusterNodes(seeds), clusterOptions(node)));
+    if (seeds) return createIORedisClient(newCluster(seeds, node));
     const client = url ? new Redis(url, node) : new Redis(node);
     return createIORedisClient(client);
   };
