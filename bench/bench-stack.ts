@@ -68,7 +68,7 @@ export async function startBenchStack(
   );
   const workers: Proc[] = [];
   // the worker has no port: it is up once BullMQ lists one more worker on a queue it consumes
-  const lifecycle = new Queue(QUEUES[0], bullConnection(cfg, 'api'));
+  const lifecycle = new Queue(QUEUES[0], bullConnection(cfg, 'api', QUEUES[0]));
   return {
     cfg,
     base: url,

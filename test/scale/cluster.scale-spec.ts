@@ -4,6 +4,7 @@ import { queuePrefix } from '#config';
 import { QUEUES } from '#jobs';
 import { eventually, request } from '../support/http.js';
 import { readEvents } from '../support/sse.js';
+import { createBurst, expectTruthfulBurst } from '../faults/support/burst.js';
 import { ScaleStack } from './support/scale-stack.js';
 import { TestRedisCluster } from './support/redis-cluster.js';
 
@@ -181,33 +182,103 @@ describe('scale: 2 api and 3 worker processes on a 3-master Redis Cluster', () =
     await request(stack.simUrl, 'DELETE', '/admin/faults');
   }, 180_000);
 
-  it('keeps the keys of every script in one slot on the real cluster', async () => {
-    const prefix = queuePrefix(stack.config);
-    expect(prefix).toBe(`{${stack.config.QUEUE_PREFIX}}`);
+  it("orders a guest's operations that sit in different queues: a NIC change waits for a start", async () => {
+    expect(
+      (await createGuest(0, 'XMIX01').then((r) => ended(0, r.headers.get('location')!))).status,
+    ).toBe('succeeded');
+    // the start holds its worker; another worker is free to take the network job meanwhile
+    await fault({ function: 'Image_Activate', target: 'XMIX01', hang_ms: 1500 });
+    const before = (await calls()).length;
+    const start = await submit(0, '/guests/XMIX01/action', { action: 'start' });
+    const nic = await submit(1, '/guests/XMIX01/nic', { nic: { vdev: '1000' } });
+    expect([start.status, nic.status]).toEqual([202, 202]);
+    expect((await ended(1, start.headers.get('location')!)).status).toBe('succeeded');
+    expect((await ended(0, nic.headers.get('location')!)).status).toBe('succeeded');
+    const mine = (await calls()).slice(before).filter((c) => c.target === 'XMIX01');
+    const activate = mine.find((c) => c.function === 'Image_Activate')!;
+    const nicCalls = mine.filter((c) => c.function !== 'Image_Activate');
+    expect(nicCalls.length).toBeGreaterThan(0);
+    for (const c of nicCalls) expect(c.start).toBeGreaterThanOrEqual(activate.end);
+    // the two queues' keys are in different slots: the line, not a shared slot, ordered them
+    const [lifecycle, network] = await Promise.all(
+      ['guest-lifecycle', 'network'].map((q) =>
+        cluster.keyslot(redis, new QueueKeys(queuePrefix(stack.config, q)).toKey(q, 'wait')),
+      ),
+    );
+    expect(lifecycle).not.toBe(network);
+  }, 90_000);
+
+  it('keeps the keys of every script in one slot per queue, the queues in different slots', async () => {
+    const slotOf = (key: string) => cluster.keyslot(redis, key);
     // every key BullMQ's scripts may pass for each queue, and a job's own keys
-    const bull = QUEUES.flatMap((q) => {
+    const queueSlots = new Map<string, number>();
+    for (const q of QUEUES) {
+      const prefix = queuePrefix(stack.config, q);
+      expect(prefix).toBe(`{${stack.config.QUEUE_PREFIX}:${q}}`);
       const keys = new QueueKeys(prefix);
-      return [
+      const all = [
         ...Object.values(keys.getKeys(q)),
         keys.toKey(q, 'some-job'),
         keys.toKey(q, 'some-job:lock'),
-      ];
-    }).filter((k) => k);
-    const slots = new Set(await Promise.all(bull.map((k) => cluster.keyslot(redis, k))));
-    expect(slots.size).toBe(1);
+      ].filter((k) => k);
+      const slots = new Set(await Promise.all(all.map(slotOf)));
+      expect(slots.size).toBe(1);
+      queueSlots.set(q, [...slots][0]);
+    }
+    // one slot per queue, not one for all: the queues can sit on different masters
+    expect(new Set(queueSlots.values()).size).toBeGreaterThan(1);
 
-    // what the flows above left in Redis, read from every master
+    // what the flows above left in Redis, read from every master: each key in its queue's slot
     const found = await keysOf(`*${stack.config.QUEUE_PREFIX}*`);
-    const queueKeys = found.filter((k) => k.startsWith(prefix));
+    const queueKeys = found.filter((k) => k.startsWith(`{${stack.config.QUEUE_PREFIX}:`));
     expect(queueKeys.length).toBeGreaterThan(10);
-    const used = new Set(await Promise.all(queueKeys.map((k) => cluster.keyslot(redis, k))));
-    expect(used).toEqual(slots);
+    for (const key of queueKeys) {
+      const queue = /^\{[^:]+:([^}]+)\}/.exec(key)![1];
+      expect({ key, slot: await slotOf(key) }).toEqual({ key, slot: queueSlots.get(queue) });
+    }
     // guests' lines (tagged with the userid) spread over the slots, so over the masters
     const turnSlots = await Promise.all(
       ['XORD01', 'XORD02', 'XORD03', 'XORD04', 'XORD05', 'XORD06'].map((g) =>
-        cluster.keyslot(redis, `${stack.config.QUEUE_PREFIX}:guest-turns:{${g}}`),
+        slotOf(`${stack.config.QUEUE_PREFIX}:guest-turns:{${g}}`),
       ),
     );
     expect(new Set(turnSlots).size).toBeGreaterThan(1);
   });
+
+  // last: it kills the whole cluster
+  it('answers 503 at once while every master is down, accepts again after, loses nothing accepted', async () => {
+    await stack.authToken();
+    // a burst across the outage: each answer is 202 or 503, none waits
+    const burst = createBurst(stack, 'XDN', 30, 150);
+    await new Promise((r) => setTimeout(r, 600));
+    await cluster.killAll();
+    const t0 = Date.now();
+    const down = await submit(1, '/guests', { guest: { userid: 'XDOWN1', vcpus: 1, memory: 512 } });
+    const waited = Date.now() - t0;
+    expect(down.status).toBe(503);
+    expect(down.headers.get('retry-after')).toBeTruthy();
+    expect(down.body.errmsg).toMatch(/job queue is unavailable/);
+    // promptly, as a lone Redis answers: not held until the cluster comes back
+    expect(waited).toBeLessThan(5000);
+    // database-only reads answer meanwhile
+    expect((await stack.on(0, 'GET', '/operations?limit=5')).status).toBe(200);
+    const answers = await burst;
+    expect(answers.some((a) => a.res.status === 503)).toBe(true);
+
+    await cluster.restartAll();
+    // accepted again once the processes have found the cluster back
+    const again = await eventually(
+      async () => {
+        const res = await submit(1, '/guests', {
+          guest: { userid: 'XUP001', vcpus: 1, memory: 512 },
+        });
+        return res.status === 202 ? res : undefined;
+      },
+      60_000,
+      'a submission accepted after the restart',
+    );
+    expect((await ended(1, again.headers.get('location')!)).status).toBe('succeeded');
+    // every accepted one ran once, every refused one never
+    await expectTruthfulBurst(stack, answers, 60_000);
+  }, 180_000);
 });

@@ -10,6 +10,7 @@ export {
   clusterOptions,
   createRedisClient,
   isClustered,
+  newCluster,
   queuePrefix,
   type RedisClient,
   type RedisSettings,

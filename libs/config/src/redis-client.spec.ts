@@ -1,6 +1,7 @@
+import { QueueKeys } from 'bullmq';
 import { Cluster, Redis } from 'ioredis';
 import { ConfigError, loadConfig } from './load-config.js';
-import { clusterOptions, createRedisClient, queuePrefix } from './redis-client.js';
+import { clusterOptions, createRedisClient, newCluster, queuePrefix } from './redis-client.js';
 
 const problems = (env: Record<string, string>): string[] => {
   try {
@@ -11,8 +12,34 @@ const problems = (env: Record<string, string>): string[] => {
   }
 };
 
+/** What Redis Cluster hashes of a key: the text in its first `{…}` if not empty, else all of it. */
+const tagOf = (key: string): string => /^[^{]*\{([^}]*)\}/.exec(key)?.[1] || key;
+
+describe('queuePrefix', () => {
+  const clustered = loadConfig({ REDIS_CLUSTER_NODES: '10.0.0.1:7000', QUEUE_PREFIX: 'hvo' });
+
+  it('gives each queue its own hash tag on a cluster, shared by all of its keys', () => {
+    expect(queuePrefix(clustered, 'network')).toBe('{hvo:network}');
+    const tags = (queue: string) => {
+      const keys = new QueueKeys(queuePrefix(clustered, queue));
+      const all = [...Object.values(keys.getKeys(queue)), keys.toKey(queue, 'job-1:lock')];
+      return new Set(all.filter(Boolean).map(tagOf));
+    };
+    // one slot per queue (BullMQ's scripts need it), another slot for another queue
+    expect(tags('network')).toEqual(new Set(['hvo:network']));
+    expect(tags('guest-lifecycle')).toEqual(new Set(['hvo:guest-lifecycle']));
+  });
+
+  it('keeps the plain prefix on a single server and under Sentinel: key names as before', () => {
+    expect(queuePrefix(loadConfig({ QUEUE_PREFIX: 'hvo' }), 'network')).toBe('hvo');
+    const sentinel = loadConfig({ REDIS_URL: 'redis+sentinel://s:26379/m', QUEUE_PREFIX: 'x1' });
+    expect(queuePrefix(sentinel, 'guest-lifecycle')).toBe('x1');
+    expect(new QueueKeys('hvo').toKey('network', 'wait')).toBe('hvo:network:wait');
+  });
+});
+
 describe('REDIS_CLUSTER_NODES', () => {
-  it('reads a host:port list (IPv6 in brackets) and hash-tags the queue prefix', () => {
+  it('reads a host:port list (IPv6 in brackets)', () => {
     const cfg = loadConfig({
       REDIS_CLUSTER_NODES: '10.0.0.1:7000, redis-b.example.com:7001,[::1]:7002',
       QUEUE_PREFIX: 'hvo',
@@ -22,8 +49,6 @@ describe('REDIS_CLUSTER_NODES', () => {
       'redis-b.example.com:7001',
       '[::1]:7002',
     ]);
-    expect(queuePrefix(cfg)).toBe('{hvo}');
-    expect(queuePrefix(loadConfig({ QUEUE_PREFIX: 'hvo' }))).toBe('hvo');
   });
 
   it('refuses items that are not host:port, bad ports, Sentinel and a database other than 0', () => {
@@ -63,5 +88,38 @@ describe('REDIS_CLUSTER_NODES', () => {
     const single = createRedisClient(loadConfig({}), 'api', { lazyConnect: true });
     expect(single).toBeInstanceOf(Redis);
     single.disconnect();
+  });
+});
+
+describe('newCluster, when no node answers', () => {
+  // nothing listens on port 1: every connection attempt is refused
+  const lost = async (maxRetriesPerRequest: number | null) => {
+    // short disconnectTimeout: on disconnect ioredis waits that long for a refused socket to close
+    const cluster = newCluster(['127.0.0.1:1'], { maxRetriesPerRequest, disconnectTimeout: 10 });
+    cluster.on('error', () => undefined);
+    await new Promise((r) => cluster.once('reconnecting', r));
+    return cluster;
+  };
+  const within = <T>(p: Promise<T>, ms: number) =>
+    Promise.race([p, new Promise((r) => setTimeout(() => r('still waiting'), ms))]);
+
+  it("fails the api's commands at once, as a lone server's client does", async () => {
+    const cluster = await lost(1);
+    try {
+      await expect(cluster.get('k')).rejects.toThrow(/isn't ready/);
+    } finally {
+      cluster.disconnect();
+    }
+  });
+
+  it("keeps a worker's (and a blocking reader's) commands until the cluster is back", async () => {
+    const cluster = await lost(null);
+    try {
+      const pending = cluster.get('k');
+      pending.catch(() => undefined); // rejected by the disconnect below
+      expect(await within(pending, 300)).toBe('still waiting');
+    } finally {
+      cluster.disconnect();
+    }
   });
 });

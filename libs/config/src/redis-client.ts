@@ -57,6 +57,27 @@ export function clusterOptions(node: RedisOptions): ClusterOptions {
 }
 
 /**
+ * A Cluster client over the seed nodes (`host:port` items). A client that fails fast (the api's:
+ * `maxRetriesPerRequest` is a number; workers and blocking readers have null and wait) answers
+ * as a lone server does when the cluster is lost: once no node can be reached (the client closes
+ * and keeps reconnecting), a command fails at once instead of waiting in the offline queue for
+ * the cluster's return, so a submission hears 503 within seconds. The queue is back on from the
+ * next `ready`; it stays on while first connecting, so commands sent before then still wait.
+ */
+export function newCluster(
+  seeds: readonly string[],
+  node: RedisOptions,
+  extra: Partial<ClusterOptions> = {},
+): Cluster {
+  const cluster = new Cluster(clusterNodes(seeds), { ...clusterOptions(node), ...extra });
+  if (typeof node.maxRetriesPerRequest === 'number') {
+    cluster.on('close', () => (cluster.options.enableOfflineQueue = false));
+    cluster.on('ready', () => (cluster.options.enableOfflineQueue = true));
+  }
+  return cluster;
+}
+
+/**
  * One Redis client from the settings: an ioredis Cluster when REDIS_CLUSTER_NODES is set,
  * otherwise a single server or a Sentinel-found master (REDIS_URL).
  */
@@ -69,18 +90,22 @@ export function createRedisClient(
     // a Cluster pipelines by itself (per node), not through its node connections' option
     const { enableAutoPipelining, ...rest } = extra;
     const node = { ...redisOptions(s.REDIS_URL, role), ...rest } as RedisOptions;
-    const cluster = clusterOptions(node);
-    return new Cluster(clusterNodes(s.REDIS_CLUSTER_NODES), { ...cluster, enableAutoPipelining });
+    return newCluster(s.REDIS_CLUSTER_NODES, node, { enableAutoPipelining });
   }
   return new Redis({ ...redisOptions(s.REDIS_URL, role), ...extra });
 }
 
 /**
- * BullMQ's key prefix. On a cluster it is a hash tag (`{hvo}`): BullMQ's Lua scripts touch many
- * keys of a queue at once (wait, active, the job hash, events…), and a cluster runs a script
- * only when all its keys hash to one slot; the tag makes Redis hash only `hvo`, so every key of
- * every queue shares a slot (jobs that move between queues' keys, e.g. parents, stay legal too).
+ * BullMQ's key prefix for one queue (BullMQ names its keys `<prefix>:<queue>:<suffix>`). On a
+ * cluster it is a hash tag of its own per queue (`{hvo:network}`): BullMQ's Lua scripts touch many
+ * keys of a queue at once (wait, active, the job hash, events…), and a cluster runs a script only
+ * when all its keys hash to one slot; the tag makes Redis hash only `hvo:network`, so a queue's
+ * keys share a slot while other queues fall in other slots, spread over the masters (one tag for
+ * every queue put all of BullMQ's work on one master). Nothing here moves a job between queues
+ * (no flows), which would need one slot for both. A single server or Sentinel keeps the plain
+ * prefix: its keys are named as they always were.
  */
 export const queuePrefix = (
   s: Pick<RedisSettings, 'QUEUE_PREFIX' | 'REDIS_CLUSTER_NODES'>,
-): string => (isClustered(s) ? `{${s.QUEUE_PREFIX}}` : s.QUEUE_PREFIX);
+  queue: string,
+): string => (isClustered(s) ? `{${s.QUEUE_PREFIX}:${queue}}` : s.QUEUE_PREFIX);

@@ -5,19 +5,28 @@ import { QUEUES } from '#jobs';
 import { queueTelemetry } from '#telemetry';
 import { bullConnection } from './coordination/bull-connection.js';
 
-/** BullMQ connection (REDIS_URL or REDIS_CLUSTER_NODES, QUEUE_PREFIX) and every queue of the catalogue. */
+/**
+ * Every queue of the catalogue, each with its BullMQ connection (REDIS_URL or
+ * REDIS_CLUSTER_NODES) and its own prefix (QUEUE_PREFIX; on a cluster the queue's hash tag). A
+ * worker of a queue takes the queue's options, so producer and consumer name the same keys.
+ */
 @Module({})
 export class QueuesModule {
   static forRoot(role: 'api' | 'worker'): DynamicModule {
     return {
       module: QueuesModule,
       imports: [
-        BullModule.forRootAsync({
-          inject: [AppConfig],
-          // telemetry (when tracing): a job's trace goes on from the submit into the worker
-          useFactory: (cfg: AppConfig) => ({ ...bullConnection(cfg, role), ...queueTelemetry() }),
-        }),
-        BullModule.registerQueue(...QUEUES.map((name) => ({ name }))),
+        BullModule.registerQueueAsync(
+          ...QUEUES.map((name) => ({
+            name,
+            inject: [AppConfig],
+            // telemetry (when tracing): a job's trace goes on from the submit into the worker
+            useFactory: (cfg: AppConfig) => ({
+              ...bullConnection(cfg, role, name),
+              ...queueTelemetry(),
+            }),
+          })),
+        ),
       ],
       exports: [BullModule],
     };

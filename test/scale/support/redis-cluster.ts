@@ -23,37 +23,56 @@ function serve(args: string[]): Promise<ChildProcess> {
 /**
  * A Redis Cluster of `masters` masters (no replicas) on spare loopback ports, from the machine's
  * redis-server and `redis-cli --cluster create`. The bus port is chosen too (`--cluster-port`):
- * the default, port + 10000, may be past 65535 for an ephemeral port.
+ * the default, port + 10000, may be past 65535 for an ephemeral port. Each node keeps an AOF
+ * (fsync always), so masters killed outright and started again lose nothing they acknowledged.
  */
 export class TestRedisCluster {
   private constructor(
     private readonly dir: string,
     private readonly procs: ChildProcess[],
     readonly ports: number[],
+    private readonly buses: number[],
   ) {}
 
+  private args(i: number): string[] {
+    const [port, bus] = [this.ports[i], this.buses[i]];
+    const args = ['--port', String(port), '--cluster-port', String(bus)];
+    args.push('--bind', '127.0.0.1', '--cluster-enabled', 'yes', '--save', '');
+    args.push('--appendonly', 'yes', '--appendfsync', 'always', '--appenddirname', `aof-${port}`);
+    args.push('--cluster-config-file', join(this.dir, `nodes-${port}.conf`), '--dir', this.dir);
+    return args;
+  }
+
   static async start(masters = 3): Promise<TestRedisCluster> {
-    const dir = mkdtempSync(join(tmpdir(), 'hvo-cluster-'));
-    const procs: ChildProcess[] = [];
-    const ports: number[] = [];
+    const cluster = new TestRedisCluster(mkdtempSync(join(tmpdir(), 'hvo-cluster-')), [], [], []);
     try {
       for (let i = 0; i < masters; i++) {
-        const [port, bus] = [await sparePort(), await sparePort()];
-        const args = ['--port', String(port), '--cluster-port', String(bus)];
-        args.push('--bind', '127.0.0.1', '--cluster-enabled', 'yes', '--save', '');
-        args.push('--cluster-config-file', join(dir, `nodes-${port}.conf`), '--dir', dir);
-        procs.push(await serve(args));
-        ports.push(port);
+        cluster.ports.push(await sparePort());
+        cluster.buses.push(await sparePort());
+        cluster.procs.push(await serve(cluster.args(i)));
       }
-      const nodes = ports.map((p) => `127.0.0.1:${p}`);
+      const nodes = cluster.ports.map((p) => `127.0.0.1:${p}`);
       await exec('redis-cli', ['--cluster', 'create', ...nodes, '--cluster-yes']);
-      const cluster = new TestRedisCluster(dir, procs, ports);
       await cluster.waitUntilOk();
       return cluster;
     } catch (e) {
-      await new TestRedisCluster(dir, procs, ports).stop();
+      await cluster.stop();
       throw e;
     }
+  }
+
+  /** kill -9 of every master: the whole cluster is down. */
+  async killAll(): Promise<void> {
+    await Promise.all(this.procs.map(kill));
+  }
+
+  /** Every node started again on its port, AOF and cluster config; resolves once it is ok. */
+  async restartAll(): Promise<void> {
+    for (let i = 0; i < this.procs.length; i++) {
+      await kill(this.procs[i]);
+      this.procs[i] = await serve(this.args(i));
+    }
+    await this.waitUntilOk();
   }
 
   /** REDIS_CLUSTER_NODES for the stack's processes. */
@@ -63,7 +82,9 @@ export class TestRedisCluster {
 
   /** A client of the test's own (close it). */
   client(): Cluster {
-    return new Cluster(this.ports.map((port) => ({ host: '127.0.0.1', port })));
+    const client = new Cluster(this.ports.map((port) => ({ host: '127.0.0.1', port })));
+    client.on('error', () => undefined); // while the test has the cluster down
+    return client;
   }
 
   /** Slot of a key, as the cluster computes it. */
@@ -72,11 +93,11 @@ export class TestRedisCluster {
   }
 
   private async waitUntilOk(): Promise<void> {
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < 300; i++) {
       const states = await Promise.all(
         this.ports.map(async (p) => {
-          const { stdout } = await exec('redis-cli', ['-p', String(p), 'cluster', 'info']);
-          return /cluster_state:ok/.test(stdout);
+          const info = exec('redis-cli', ['-p', String(p), 'cluster', 'info']);
+          return /cluster_state:ok/.test((await info.catch(() => ({ stdout: '' }))).stdout);
         }),
       );
       if (states.every(Boolean)) return;
@@ -86,13 +107,14 @@ export class TestRedisCluster {
   }
 
   async stop(): Promise<void> {
-    for (const p of this.procs) {
-      if (p.exitCode === null && p.signalCode === null) {
-        const exited = new Promise((r) => p.once('exit', r));
-        p.kill('SIGKILL');
-        await exited;
-      }
-    }
+    await this.killAll();
     rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+async function kill(p: ChildProcess): Promise<void> {
+  if (p.exitCode !== null || p.signalCode !== null) return;
+  const exited = new Promise((r) => p.once('exit', r));
+  p.kill('SIGKILL');
+  await exited;
 }

@@ -42,7 +42,7 @@ export class JobWaiter implements OnModuleInit, OnApplicationShutdown {
       // a blocking reader: BullMQ requires it to retry for ever
       const qe = new QueueEvents(
         queue,
-        bullConnection(this.cfg, 'api', { maxRetriesPerRequest: null }),
+        bullConnection(this.cfg, 'api', queue, { maxRetriesPerRequest: null }),
       );
       qe.on('active', ({ jobId }) => this.emit({ type: 'active', id: jobId }));
       qe.on('progress', ({ jobId, data }) => this.emit({ type: 'progress', id: jobId, data }));

@@ -1,13 +1,6 @@
 import { createIORedisClient, type RedisOptions, RedisConnection } from 'bullmq';
-import { Cluster, Redis, type RedisOptions as IORedisOptions } from 'ioredis';
-import {
-  clusterNodes,
-  clusterOptions,
-  isClustered,
-  queuePrefix,
-  redisOptions,
-  type RedisSettings,
-} from '#config';
+import { Redis, type RedisOptions as IORedisOptions } from 'ioredis';
+import { isClustered, newCluster, queuePrefix, redisOptions, type RedisSettings } from '#config';
 
 /** Marks BullMQ connection options that must become an ioredis Cluster (see below). */
 const CLUSTER_SEEDS = 'hvoClusterSeeds';
@@ -25,16 +18,20 @@ function installClusterFactory(): void {
   RedisConnection.clientFactory = (opts: Marked) => {
     const { [CLUSTER_SEEDS]: seeds, ...rest } = opts;
     const { url, ...node } = rest as IORedisOptions & { url?: string };
-    if (seeds) return createIORedisClient(new Cluster(clusterNodes(seeds), clusterOptions(node)));
+    if (seeds) return createIORedisClient(newCluster(seeds, node));
     const client = url ? new Redis(url, node) : new Redis(node);
     return createIORedisClient(client);
   };
 }
 
-/** BullMQ `connection` and `prefix` for a process of this role. */
+/**
+ * BullMQ `connection` for a process of this role, and `prefix` for `queue`: every Queue, Worker
+ * and QueueEvents of one queue must use the same prefix (on a cluster, the queue's own hash tag).
+ */
 export function bullConnection(
   s: RedisSettings,
   role: 'api' | 'worker',
+  queue: string,
   extra: Partial<RedisOptions> = {},
 ): { connection: RedisOptions; prefix: string } {
   const connection: Marked = { ...redisOptions(s.REDIS_URL, role), ...extra };
@@ -42,5 +39,5 @@ export function bullConnection(
     installClusterFactory();
     connection[CLUSTER_SEEDS] = [...s.REDIS_CLUSTER_NODES];
   }
-  return { connection, prefix: queuePrefix(s) };
+  return { connection, prefix: queuePrefix(s, queue) };
 }
