@@ -1,5 +1,6 @@
 import { Cluster, type ClusterOptions, Redis, type RedisOptions } from 'ioredis';
 import { redisOptions } from './redis-options.js';
+import { queueTag } from './queue-slots.js';
 
 /** The settings that say where Redis is. */
 export interface RedisSettings {
@@ -97,7 +98,7 @@ export function createRedisClient(
 
 /**
  * BullMQ's key prefix for one queue (BullMQ names its keys `<prefix>:<queue>:<suffix>`). On a
- * cluster it is a hash tag of its own per queue (`{hvo:network}`): BullMQ's Lua scripts touch many
+ * cluster it is a hash tag of its own per queue (`{hvo:network…}`, queue-slots.ts): BullMQ's Lua scripts touch many
  * keys of a queue at once (wait, active, the job hash, events…), and a cluster runs a script only
  * when all its keys hash to one slot; the tag makes Redis hash only `hvo:network`, so a queue's
  * keys share a slot while other queues fall in other slots, spread over the masters (one tag for
@@ -108,4 +109,4 @@ export function createRedisClient(
 export const queuePrefix = (
   s: Pick<RedisSettings, 'QUEUE_PREFIX' | 'REDIS_CLUSTER_NODES'>,
   queue: string,
-): string => (isClustered(s) ? `{${s.QUEUE_PREFIX}:${queue}}` : s.QUEUE_PREFIX);
+): string => (isClustered(s) ? `{${queueTag(s.QUEUE_PREFIX, queue)}}` : s.QUEUE_PREFIX);
