@@ -83,23 +83,9 @@ export interface LogOutput {
   isTTY?: boolean;
 }
 
-/** Bytes of lines written at once, and the longest a line waits for its write. */
-const WRITE_BATCH = 4096;
-const FLUSH_MS = 100;
-
 function destination(s: LogSettings, out: LogOutput): DestinationStream {
   const tty = out.isTTY === true;
-  if (!isPretty(s, tty)) {
-    // Lines gather up to WRITE_BATCH bytes (or FLUSH_MS) per write: one write per line, each
-    // through libuv's thread pool, cost the api a third of its rate on GET / (bench:logging).
-    // pino flushes what is left when the process exits; a kill -9 loses at most FLUSH_MS.
-    return pino.destination({
-      dest: out.fd,
-      sync: false,
-      minLength: WRITE_BATCH,
-      periodicFlush: FLUSH_MS,
-    });
-  }
+  if (!isPretty(s, tty)) return pino.destination({ dest: out.fd, sync: false });
   return pretty({
     colorize: tty,
     destination: out.fd,
