@@ -1,29 +1,8 @@
-import { ESLint, Linter } from 'eslint';
-import tseslint from 'typescript-eslint';
-import { repoRoot } from '#config';
+import { projectRuleMessages } from './project-lint-rule.js';
 
-/**
- * The import layering of eslint.config.js holds: the rule the project config applies to a
- * file is run on a deliberate violation at that path (type-aware rules stay out: too slow).
- */
-async function restrictedImports(path: string, code: string): Promise<string[]> {
-  const eslint = new ESLint({ cwd: repoRoot() });
-  const cfg = (await eslint.calculateConfigForFile(path)) as { rules?: Linter.RulesRecord };
-  const rule = cfg.rules?.['no-restricted-imports'];
-  if (!rule) return [];
-  const messages = new Linter({ configType: 'flat' }).verify(
-    code,
-    [
-      {
-        files: ['**/*.ts'],
-        languageOptions: { parser: tseslint.parser },
-        rules: { 'no-restricted-imports': rule },
-      },
-    ],
-    { filename: path },
-  );
-  return messages.map((m) => m.message);
-}
+/** The import layering of eslint.config.js holds: its rule, run on deliberate violations. */
+const restrictedImports = (path: string, code: string): Promise<string[]> =>
+  projectRuleMessages('no-restricted-imports', path, code);
 
 describe('import layering (lint)', () => {
   it('refuses a lib importing an app', async () => {

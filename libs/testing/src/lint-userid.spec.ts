@@ -1,30 +1,10 @@
-import { ESLint, Linter } from 'eslint';
-import tseslint from 'typescript-eslint';
-import { repoRoot } from '#config';
+import { projectRuleMessages } from './project-lint-rule.js';
 
 /**
- * Issue #24 item 2 stays done: the Userid rules of eslint.config.js, as the project config
- * applies them to a file at that path, run on deliberate violations (type-aware rules stay out:
- * too slow).
+ * Issue #24 item 2 stays done: the Userid rules of eslint.config.js, run on deliberate violations.
  */
-async function restrictedSyntax(path: string, code: string): Promise<string[]> {
-  const eslint = new ESLint({ cwd: repoRoot() });
-  const cfg = (await eslint.calculateConfigForFile(path)) as { rules?: Linter.RulesRecord };
-  const rule = cfg.rules?.['no-restricted-syntax'];
-  if (!rule) return [];
-  const messages = new Linter({ configType: 'flat' }).verify(
-    code,
-    [
-      {
-        files: ['**/*.ts'],
-        languageOptions: { parser: tseslint.parser },
-        rules: { 'no-restricted-syntax': rule },
-      },
-    ],
-    { filename: path },
-  );
-  return messages.map((m) => m.message);
-}
+const restrictedSyntax = (path: string, code: string): Promise<string[]> =>
+  projectRuleMessages('no-restricted-syntax', path, code);
 
 const UPPER_CASED = /do not upper-case it again/;
 
