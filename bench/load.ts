@@ -8,6 +8,8 @@ export interface LoadResult {
   p99: number;
   /** Answers that were not 2xx, and socket errors. */
   bad: number;
+  /** CPU the measured processes spent per request (or operation), in µs, when `cpuOf` is given. */
+  cpuUs?: number;
 }
 
 export interface LoadOptions {
@@ -17,11 +19,14 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   /** One request list per connection, made on its first request (a guest per client). */
   requestsFor?: (connection: number) => Request[];
+  /** CPU seconds used so far by the processes whose cost per request is reported (cpuUs). */
+  cpuOf?: () => number;
 }
 
 /** Runs autocannon once and reduces its result to what the bench prints. */
 export async function load(opts: LoadOptions): Promise<LoadResult> {
   let next = 0;
+  const cpuBefore = opts.cpuOf?.();
   const perConnection = opts.requestsFor;
   const result = await autocannon({
     url: opts.url,
@@ -46,20 +51,29 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
         }
       : {}),
   });
+  const cpu = opts.cpuOf && cpuBefore !== undefined ? opts.cpuOf() - cpuBefore : undefined;
   return {
     rate: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     bad: result.non2xx + result.errors + result.timeouts,
+    ...(cpu !== undefined && result.requests.total > 0
+      ? { cpuUs: (cpu * 1e6) / result.requests.total }
+      : {}),
   };
 }
 
-/** The best of `runs` (highest rate): the least disturbed by the rest of the machine. */
+/**
+ * The best of `runs` (highest rate): the least disturbed by the rest of the machine; its CPU per
+ * request is the lowest of the runs, for the same reason.
+ */
 export async function bestOf(runs: number, opts: LoadOptions): Promise<LoadResult> {
   let best: LoadResult | undefined;
+  let cpuUs: number | undefined;
   for (let i = 0; i < runs; i++) {
     const r = await load(opts);
     if (!best || r.rate > best.rate) best = r;
+    if (r.cpuUs !== undefined) cpuUs = Math.min(cpuUs ?? Infinity, r.cpuUs);
   }
-  return best!;
+  return cpuUs === undefined ? best! : { ...best!, cpuUs };
 }

@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util';
 import { startProcess, stopProcess } from '#testing';
 import { startBenchStack } from './bench-stack.js';
+import { cpuSeconds } from './process-cpu.js';
 import { BenchClient } from './bench-client.js';
 import { heldWaits } from './held-waits.js';
 import { bestOf, type LoadResult } from './load.js';
@@ -43,7 +44,8 @@ const settings: LoadSettings = {
 
 const rows: string[][] = [['what', 'figure', 'beside raw Fastify', 'goal (issue #17)']];
 const fmt = (r: LoadResult, unit = 'req/s') =>
-  `${r.rate.toFixed(0)} ${unit}, p50 ${r.p50} ms, p99 ${r.p99} ms${r.bad ? `, ${r.bad} not 2xx` : ''}`;
+  `${r.rate.toFixed(0)} ${unit}, p50 ${r.p50} ms, p99 ${r.p99} ms${r.bad ? `, ${r.bad} not 2xx` : ''}` +
+  (r.cpuUs === undefined ? '' : `, ${r.cpuUs.toFixed(0)} µs CPU each`);
 
 async function requestPath(): Promise<void> {
   const raw = await startProcess('bench/raw-fastify.js', process.env, /listening on (\S+)/);
@@ -58,9 +60,14 @@ async function requestPath(): Promise<void> {
   // each level's figures against the first level's (e.g. info against silent)
   const [first, ...others] = [...byLevel.entries()];
   for (const [level, figures] of others) {
+    const pct = (a: number, b: number) => `${a >= b ? '+' : ''}${((a / b - 1) * 100).toFixed(1)} %`;
     const change = figures.map((f, i) => {
-      const pct = ((f.rate / first[1][i].rate - 1) * 100).toFixed(1);
-      return `${['GET /', 'power_state', 'waited start'][i]} ${pct} %`;
+      const base = first[1][i];
+      const cpu =
+        f.cpuUs !== undefined && base.cpuUs !== undefined
+          ? ` (CPU each ${pct(f.cpuUs, base.cpuUs)})`
+          : '';
+      return `${['GET /', 'power_state', 'waited start'][i]} ${pct(f.rate, base.rate)}${cpu}`;
     });
     rows.push([`LOG_LEVEL=${level} against ${first[0]}`, change.join(', '), '', 'within 5 %']);
   }
@@ -72,22 +79,28 @@ async function stackRequestPath(rawResult: LoadResult, level?: string): Promise<
   const tag = level ? ` (LOG_LEVEL=${level})` : '';
   const stack = await startBenchStack(env, { AUTH: 'token' });
   try {
-    await stack.startWorker();
+    const worker = await stack.startWorker();
     const client = await BenchClient.for(stack);
     const userids = guestIds(settings.connections, 'P');
+    // what the api and worker spend per request: the figure the load generator, on the same
+    // two cores, disturbs least (the simulator runs in this process and is not counted)
+    const s: LoadSettings = {
+      ...settings,
+      cpuOf: () => cpuSeconds([stack.api.proc.pid, worker.proc.pid]),
+    };
     await createGuests(client, userids);
     const ratio = (r: LoadResult) => `${(r.rate / rawResult.rate).toFixed(2)}×`;
 
-    const version = await versionRoute(client, settings);
+    const version = await versionRoute(client, s);
     rows.push([`GET / with token${tag}`, fmt(version), ratio(version), '≥ 0.3× (0.5×)']);
-    const power = await powerState(client, userids, settings);
+    const power = await powerState(client, userids, s);
     rows.push([
       `GET /guests/{id}/power_state${tag}`,
       fmt(power),
       ratio(power),
       '≥ 2,190 req/s, p99 ≤ 30 ms',
     ]);
-    const ops = await submitAndWait(client, userids, settings);
+    const ops = await submitAndWait(client, userids, s);
     rows.push([
       `POST action start, waited (${settings.connections} clients on as many guests)${tag}`,
       fmt(ops, 'ops/s'),

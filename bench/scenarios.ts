@@ -9,6 +9,8 @@ export interface LoadSettings {
   connections: number;
   seconds: number;
   runs: number;
+  /** CPU seconds of the stack's processes so far, for the CPU per request (load.ts). */
+  cpuOf?: () => number;
 }
 
 export const guestIds = (n: number, prefix: string): string[] =>
