@@ -27,6 +27,20 @@ function hold(url: string, onOpen: () => void): Promise<void> {
 const rssMiB = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
+/** The V8 heap (used, total) and memory outside it, in MiB, as the api's /metrics reports them. */
+function memoryOf(metrics: string): { used: number; total: number; external: number } {
+  const mib = (name: string) =>
+    Number(new RegExp(`^${name} (\\S+)`, 'm').exec(metrics)?.[1]) / 2 ** 20;
+  return {
+    used: mib('nodejs_heap_size_used_bytes'),
+    total: mib('nodejs_heap_size_total_bytes'),
+    external: mib('nodejs_external_memory_bytes'),
+  };
+}
+
+const fmtMem = (m: { used: number; total: number; external: number }) =>
+  `${m.used.toFixed(0)} / ${m.total.toFixed(0)} / ${m.external.toFixed(0)}`;
+
 /** Holds `CLIENTS` waits on one api, then lets a worker end them; resolves with the figures. */
 export async function heldWaits(CLIENTS: number): Promise<[string, string][]> {
   const stack = await startBenchStack(process.env, { LONG_POLL_MAX_S: '600' });
@@ -46,6 +60,11 @@ export async function heldWaits(CLIENTS: number): Promise<[string, string][]> {
     });
     locations.push(res.headers.get('location')!);
   }
+  const admin = readFileSync(cfg.TOKEN_PATH, 'utf8').trim();
+  const auth = `Basic ${Buffer.from(`bench:${admin}`).toString('base64')}`;
+  const metricsNow = async () =>
+    (await fetch(`${base}/metrics`, { headers: { authorization: auth } })).text();
+  const memBefore = memoryOf(await metricsNow());
   const rssBefore = rssMiB(api.pid!);
   const clientsBefore = await redisClients();
 
@@ -66,11 +85,8 @@ export async function heldWaits(CLIENTS: number): Promise<[string, string][]> {
   const rssHeld = rssMiB(api.pid!);
 
   const clientsHeld = await redisClients();
-  const admin = readFileSync(cfg.TOKEN_PATH, 'utf8').trim();
-  const auth = `Basic ${Buffer.from(`bench:${admin}`).toString('base64')}`;
-  const metrics = await (
-    await fetch(`${base}/metrics`, { headers: { authorization: auth } })
-  ).text();
+  const metrics = await metricsNow();
+  const memHeld = memoryOf(metrics);
 
   // a worker ends every operation; every client must be answered
   const t1 = performance.now();
@@ -85,6 +101,11 @@ export async function heldWaits(CLIENTS: number): Promise<[string, string][]> {
     ['api RSS before clients', `${rssBefore.toFixed(0)} MiB`],
     ['api RSS holding clients', `${rssHeld.toFixed(0)} MiB`],
     ['api memory per held client', `${(((rssHeld - rssBefore) * 1024) / CLIENTS).toFixed(1)} KiB`],
+    // where the growth is: live JS objects, the heap V8 reserved around them, or outside it
+    [
+      'api V8 heap used / total / external, before → holding',
+      `${fmtMem(memBefore)} → ${fmtMem(memHeld)} MiB`,
+    ],
     ['Redis connections before / holding (all processes)', `${clientsBefore} / ${clientsHeld}`],
     ['waiters reported by /metrics', /hvo_operation_waiters (\d+)/.exec(metrics)?.[1] ?? 'n/a'],
     ['time from worker start until every client answered', `${(drainMs / 1000).toFixed(1)} s`],

@@ -4,11 +4,14 @@
 //                    [--deploys 1000] [--only request,enqueue,waits,deploys]
 //                    [--log-levels info] (e.g. silent,info: the request path once per level,
 //                    the stack's processes at that LOG_LEVEL; issue #26's logging cost)
+//                    [--only hold --n 10000 --guests 1000 --sync-wait 90] (N synchronous starts
+//                    at once, each held 5 s by the simulator: held-starts.ts, issue #29 item 1)
 import { parseArgs } from 'node:util';
 import { startProcess, stopProcess } from '#testing';
 import { startBenchStack } from './bench-stack.js';
 import { cpuSeconds } from './process-cpu.js';
 import { BenchClient } from './bench-client.js';
+import { heldStarts } from './held-starts.js';
 import { heldWaits } from './held-waits.js';
 import { bestOf, type LoadResult } from './load.js';
 import {
@@ -31,6 +34,10 @@ const { values: args } = parseArgs({
     deploys: { type: 'string', default: '1000' },
     only: { type: 'string', default: 'request,enqueue,waits,deploys' },
     'log-levels': { type: 'string', default: '' },
+    // --only hold: N synchronous starts at once (not in the default set: it takes minutes)
+    n: { type: 'string', default: '10000' },
+    guests: { type: 'string', default: '1000' },
+    'sync-wait': { type: 'string', default: '90' },
   },
 });
 const only = new Set(args.only.split(','));
@@ -122,6 +129,22 @@ async function stackRequestPath(rawResult: LoadResult, level?: string): Promise<
   }
 }
 
+async function hold(): Promise<void> {
+  const figures = await heldStarts({
+    n: Number(args.n),
+    guests: Number(args.guests),
+    syncWaitS: Number(args['sync-wait']),
+    holdMs: 5000,
+  });
+  const goals: Record<string, string> = {
+    answers: 'every one 200 or 202; none 429, 5xx or reset',
+    'api peak RSS': '< 512 MiB',
+    'api longest event-loop stall': '≤ 200 ms',
+    'slowest /health/live answer': '≤ 250 ms',
+  };
+  for (const [k, v] of figures) rows.push([`hold: ${k}`, v, '', goals[k] ?? '']);
+}
+
 async function waits(): Promise<void> {
   const figures = await heldWaits(Number(args.waits));
   const get = (prefix: string) => figures.find(([k]) => k.startsWith(prefix))?.[1] ?? 'n/a';
@@ -163,6 +186,7 @@ async function main(): Promise<void> {
   if (only.has('request') || only.has('enqueue')) await requestPath();
   if (only.has('waits')) await waits();
   if (only.has('deploys')) await deploys();
+  if (only.has('hold')) await hold();
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
   for (const r of rows) console.log(r.map((cell, c) => cell.padEnd(widths[c])).join(' | '));
 }
