@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { startBenchStack } from './bench-stack.js';
 import { BenchClient, inBatches, percentile } from './bench-client.js';
+import { rssMiB } from './process-stats.js';
 import { createGuests, guestIds } from './scenarios.js';
 
 export interface HoldSettings {
@@ -54,9 +55,6 @@ function start(base: string, path: string, headers: Record<string, string>): Pro
     req.end(body);
   });
 }
-
-const rssMiB = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 /** Runs the held starts on a stack of its own; resolves with the rows to print. */
 export async function heldStarts(s: HoldSettings): Promise<[string, string][]> {

@@ -7,6 +7,7 @@ import { request as httpRequest } from 'node:http';
 import { Redis } from 'ioredis';
 import { startBenchStack } from './bench-stack.js';
 import { isMain } from './is-main.js';
+import { rssMiB } from './process-stats.js';
 
 const OPERATIONS = 100;
 
@@ -23,9 +24,6 @@ function hold(url: string, onOpen: () => void): Promise<void> {
     req.end();
   });
 }
-
-const rssMiB = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 /** The V8 heap (used, total) and memory outside it, in MiB, as the api's /metrics reports them. */
 function memoryOf(metrics: string): { used: number; total: number; external: number } {

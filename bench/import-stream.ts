@@ -3,20 +3,17 @@
 // and worker (the built processes), and prints throughput and both processes' RSS growth.
 // Prints numbers; asserts nothing. Run: npm run build && node dist/bench/import-stream.js [MiB]
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CYLINDER_BYTES, rawSampleImageBytes, sampleImageStream } from '#images';
 import { startBenchStack } from './bench-stack.js';
+import { rssMiB } from './process-stats.js';
 
 const MIB = 1024 * 1024;
 const SIZE_MIB = Number(process.argv[2] ?? 1024);
 const CYLINDERS = Math.ceil((SIZE_MIB * MIB) / CYLINDER_BYTES);
-
-const rssMiB = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 async function main(): Promise<void> {
   // the image server below listens on loopback, which imports may not reach by default

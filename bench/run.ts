@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import { startProcess, stopProcess } from '#testing';
 import { startBenchStack } from './bench-stack.js';
-import { cpuSeconds } from './process-cpu.js';
+import { cpuSeconds } from './process-stats.js';
 import { BenchClient } from './bench-client.js';
 import { heldStarts } from './held-starts.js';
 import { heldWaits } from './held-waits.js';

@@ -23,3 +23,7 @@ export function cpuSeconds(pids: readonly (number | undefined)[]): number {
   }
   return ticks / TICKS_PER_S;
 }
+
+/** A process's resident set size now, in MiB (/proc/<pid>/status). */
+export const rssMiB = (pid: number): number =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
