@@ -3,6 +3,7 @@ import { loadConfig } from '#config';
 import { AdoptionRepository } from './adoption.repository.js';
 import type { AdoptionWrites } from './adoption.types.js';
 import { FcpRepository } from './fcp.repository.js';
+import { FcpTemplateRepository } from './fcp-template.repository.js';
 import { PrismaService } from './prisma.service.js';
 import { tempPostgres } from './testing/temp-postgres.js';
 import { tempSqlite } from './testing/temp-sqlite.js';
@@ -79,7 +80,11 @@ describe.each(providers)('AdoptionRepository on %s', (_name, make) => {
     if (!db) return;
     prisma = new PrismaService(loadConfig({ DATA_DIR: tmpdir(), DATABASE_URL: db.url }));
     await prisma.onModuleInit();
-    repo = new AdoptionRepository(prisma, new FcpRepository(prisma));
+    repo = new AdoptionRepository(
+      prisma,
+      new FcpRepository(prisma),
+      new FcpTemplateRepository(prisma),
+    );
   });
   afterAll(async () => {
     if (!db) return;

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AdoptionCounts, AdoptionSnapshot, AdoptionWrites } from './adoption.types.js';
 import type { FcpRow } from './fcp.types.js';
 import { FcpRepository } from './fcp.repository.js';
+import { FcpTemplateRepository } from './fcp-template.repository.js';
 import { type Db, PrismaService } from './prisma.service.js';
 
 type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
@@ -21,6 +22,7 @@ export class AdoptionRepository {
   constructor(
     @Inject(PrismaService) private readonly prisma: PrismaService,
     @Inject(FcpRepository) private readonly fcp: FcpRepository,
+    @Inject(FcpTemplateRepository) private readonly templateRows: FcpTemplateRepository,
   ) {}
 
   async snapshot(): Promise<AdoptionSnapshot> {
@@ -38,7 +40,7 @@ export class AdoptionRepository {
       guests,
       images: images.map(({ id: _id, createdAt: _c, updatedAt: _u, ...rest }) => rest),
       fcps: await this.fcp.fcps(),
-      templates: await this.fcp.templates(),
+      templates: await this.templateRows.templates(),
       nics,
     };
   }

@@ -1,17 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FcpDeviceInfo } from '#hypervisor';
 import { type Db, PrismaService } from './prisma.service.js';
-import type { FcpRow, FcpUsage, TemplateRecord } from './fcp.types.js';
-
-type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
-
-/** The PostgreSQL advisory lock FCP transactions hold (any fixed number: "hvofcp" in ASCII). */
-const FCP_LOCK = 0x68766f666370;
+import { fcpRows, fcpTransaction, type Tx } from './fcp-transaction.js';
+import type { FcpRow, FcpUsage } from './fcp.types.js';
 
 /** A chosen FCP was taken by another reservation meanwhile (the caller may choose again). */
 export class FcpRaceLostError extends Error {}
 
-/** Rows of the four FCP tables (reference database.py FCPDbOperator). */
+/**
+ * Rows of the FCP devices and their usage (reference database.py FCPDbOperator); the templates
+ * are FcpTemplateRepository's.
+ */
 @Injectable()
 export class FcpRepository {
   constructor(@Inject(PrismaService) private readonly prisma: PrismaService) {}
@@ -20,32 +19,16 @@ export class FcpRepository {
     return this.prisma.client;
   }
 
-  /**
-   * Runs `fn` in one transaction (allocation and template edits must be atomic), one at a time
-   * across processes, as the reference runs its FCP database under one lock. FCP transactions
-   * read rows and write on what they read (allocation, usage counts, sync); on PostgreSQL (READ
-   * COMMITTED) two interleaved ones found rows the other had deleted meanwhile (500 under
-   * concurrent template edits and syncs). SQLite's transactions are serial already.
-   */
   private transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.db.$transaction(async (tx) => {
-      if (this.prisma.provider === 'postgresql') {
-        await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${FCP_LOCK})`);
-      }
-      return fn(tx);
-    });
+    return fcpTransaction(this.prisma, fn);
   }
 
   async fcps(ids?: string[]): Promise<FcpRow[]> {
     return this.rows(ids, this.db);
   }
 
-  private async rows(ids: string[] | undefined, db: Db | Tx): Promise<FcpRow[]> {
-    const rows = await db.fcpDevice.findMany({
-      ...(ids ? { where: { fcpId: { in: ids } } } : {}),
-      orderBy: { fcpId: 'asc' },
-    });
-    return rows as FcpRow[];
+  private rows(ids: string[] | undefined, db: Db | Tx): Promise<FcpRow[]> {
+    return fcpRows(ids, db);
   }
 
   async fcp(id: string): Promise<FcpRow | null> {
@@ -58,15 +41,6 @@ export class FcpRepository {
   ): Promise<boolean> {
     const { count } = await this.db.fcpDevice.updateMany({ where: { fcpId: id }, data: usage });
     return count > 0;
-  }
-
-  /** Makes sure every id has a row (new ones empty until the next sync fills them). */
-  private async ensureFcps(ids: string[], db: Db | Tx): Promise<void> {
-    const have = new Set((await this.rows(ids, db)).map((f) => f.fcpId));
-    const missing = ids.filter((i) => !have.has(i));
-    if (missing.length) {
-      await db.fcpDevice.createMany({ data: missing.map((fcpId) => ({ fcpId })) });
-    }
   }
 
   /**
@@ -227,129 +201,5 @@ export class FcpRepository {
       data: { assignerId: '', reserved: 0, connections: 0, tmplId: '' },
     });
     return count;
-  }
-
-  /** How many FCPs are allocated from the template. */
-  async countAllocatedFrom(tmplId: string): Promise<number> {
-    return this.db.fcpDevice.count({ where: { tmplId } });
-  }
-
-  // ---- templates ----
-
-  async templates(ids?: string[]): Promise<TemplateRecord[]> {
-    const rows = await this.db.fcpTemplate.findMany({
-      ...(ids ? { where: { id: { in: ids } } } : {}),
-      orderBy: { createdAt: 'asc' },
-    });
-    const wanted = rows.map((r) => r.id);
-    const maps = await this.db.fcpTemplateDevice.findMany({ where: { tmplId: { in: wanted } } });
-    const sps = await this.db.fcpTemplateSp.findMany({ where: { tmplId: { in: wanted } } });
-    return rows.map((r) => {
-      const paths: string[][] = [];
-      for (const m of maps.filter((x) => x.tmplId === r.id)) (paths[m.path] ??= []).push(m.fcpId);
-      return {
-        id: r.id,
-        name: r.name,
-        description: r.description,
-        isDefault: r.isDefault,
-        minFcpPathsCount: r.minFcpPathsCount,
-        paths: Array.from(paths, (p) => (p ?? []).sort()),
-        storageProviders: sps
-          .filter((s) => s.tmplId === r.id)
-          .map((s) => s.spName)
-          .sort(),
-      };
-    });
-  }
-
-  async template(id: string): Promise<TemplateRecord | undefined> {
-    return (await this.templates([id]))[0];
-  }
-
-  /** Templates one of whose FCPs is allocated to the assigner. */
-  async templateIdsOfAssigner(assigner: string): Promise<string[]> {
-    const rows = await this.db.fcpDevice.findMany({
-      where: { assignerId: assigner, tmplId: { not: '' } },
-      select: { tmplId: true },
-    });
-    return [...new Set(rows.map((r) => r.tmplId))];
-  }
-
-  async templateIdsOfProviders(sps: string[]): Promise<string[]> {
-    const rows = await this.db.fcpTemplateSp.findMany({ where: { spName: { in: sps } } });
-    return [...new Set(rows.map((r) => r.tmplId))];
-  }
-
-  async defaultTemplateId(sp?: string): Promise<string | undefined> {
-    if (sp) {
-      const m = await this.db.fcpTemplateSp.findUnique({ where: { spName: sp } });
-      if (m) return m.tmplId;
-    }
-    return (await this.db.fcpTemplate.findFirst({ where: { isDefault: true } }))?.id;
-  }
-
-  /** Writes a whole template (create or edit) in one transaction. */
-  async saveTemplate(t: TemplateRecord, opts: { replacePaths: boolean; replaceSps: boolean }) {
-    await this.transaction(async (tx) => {
-      if (t.isDefault) {
-        await tx.fcpTemplate.updateMany({
-          where: { id: { not: t.id } },
-          data: { isDefault: false },
-        });
-      }
-      await tx.fcpTemplate.upsert({
-        where: { id: t.id },
-        create: {
-          id: t.id,
-          name: t.name,
-          description: t.description,
-          isDefault: t.isDefault,
-          minFcpPathsCount: t.minFcpPathsCount,
-        },
-        update: {
-          name: t.name,
-          description: t.description,
-          isDefault: t.isDefault,
-          minFcpPathsCount: t.minFcpPathsCount,
-        },
-      });
-      if (opts.replacePaths) {
-        await tx.fcpTemplateDevice.deleteMany({ where: { tmplId: t.id } });
-        const data = t.paths.flatMap((ids, path) =>
-          ids.map((fcpId) => ({ fcpId, tmplId: t.id, path })),
-        );
-        if (data.length) await tx.fcpTemplateDevice.createMany({ data });
-        await this.ensureFcps(t.paths.flat(), tx);
-      }
-      if (opts.replaceSps) {
-        await tx.fcpTemplateSp.deleteMany({ where: { tmplId: t.id } });
-        // Each provider has one default template: naming it here moves it from any other.
-        await tx.fcpTemplateSp.deleteMany({ where: { spName: { in: t.storageProviders } } });
-        if (t.storageProviders.length) {
-          await tx.fcpTemplateSp.createMany({
-            data: t.storageProviders.map((spName) => ({ spName, tmplId: t.id })),
-          });
-        }
-      }
-    });
-  }
-
-  async deleteTemplate(id: string): Promise<void> {
-    await this.transaction(async (tx) => {
-      await tx.fcpTemplateSp.deleteMany({ where: { tmplId: id } });
-      await tx.fcpTemplateDevice.deleteMany({ where: { tmplId: id } });
-      await tx.fcpTemplate.deleteMany({ where: { id } });
-    });
-  }
-
-  /** Template ids each FCP belongs to (to tell which PCHIDs other templates use). */
-  async templatesOfFcps(): Promise<Map<string, Set<string>>> {
-    const out = new Map<string, Set<string>>();
-    for (const m of await this.db.fcpTemplateDevice.findMany()) {
-      let set = out.get(m.fcpId);
-      if (!set) out.set(m.fcpId, (set = new Set()));
-      set.add(m.tmplId);
-    }
-    return out;
   }
 }

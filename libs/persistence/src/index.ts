@@ -25,6 +25,7 @@ export {
   type OperationStep,
 } from './operation.types.js';
 export { FcpRaceLostError, FcpRepository } from './fcp.repository.js';
+export { FcpTemplateRepository } from './fcp-template.repository.js';
 export { inUse, type FcpRow, type FcpUsage, type TemplateRecord } from './fcp.types.js';
 export { AdoptionRepository } from './adoption.repository.js';
 export type {

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { AdoptionRepository } from './adoption.repository.js';
 import { DatabaseHealth } from './database-health.js';
 import { FcpRepository } from './fcp.repository.js';
+import { FcpTemplateRepository } from './fcp-template.repository.js';
 import { GuestsRepository } from './guests.repository.js';
 import { ImagesRepository } from './images.repository.js';
 import { NicsRepository } from './nics.repository.js';
@@ -24,6 +25,7 @@ import { WebhookSubscriptionsRepository } from './webhook-subscriptions.reposito
     AdoptionRepository,
     DatabaseHealth,
     FcpRepository,
+    FcpTemplateRepository,
     GuestsRepository,
     ImagesRepository,
     NicsRepository,
@@ -38,6 +40,7 @@ import { WebhookSubscriptionsRepository } from './webhook-subscriptions.reposito
     AdoptionRepository,
     DatabaseHealth,
     FcpRepository,
+    FcpTemplateRepository,
     GuestsRepository,
     ImagesRepository,
     NicsRepository,

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '#config';
 import { type Envelope, ok, type Userid } from '#envelope';
-import { FcpRaceLostError, FcpRepository, type FcpRow, type TemplateRecord } from '#persistence';
+import {
+  FcpRaceLostError,
+  FcpRepository,
+  type FcpRow,
+  FcpTemplateRepository,
+  type TemplateRecord,
+} from '#persistence';
 import { boolish } from '../domain/request-values.js';
 import { VolumeErrors } from '../domain/volume-errors.js';
 import { FcpHardware } from '../fcp/fcp-hardware.service.js';
@@ -28,6 +34,7 @@ export class ConnectorService {
 
   constructor(
     private readonly repo: FcpRepository,
+    private readonly templateRows: FcpTemplateRepository,
     private readonly hw: FcpHardware,
     private readonly cfg: AppConfig,
   ) {}
@@ -50,13 +57,13 @@ export class ConnectorService {
   private async template(params: ConnectorParams): Promise<TemplateRecord> {
     const given = typeof params.fcp_template_id === 'string' ? params.fcp_template_id : '';
     if (given !== '') {
-      const t = await this.repo.template(given);
+      const t = await this.templateRows.template(given);
       if (!t) throw VolumeErrors.connector(`FCP Multipath Template ${given} does not exist`);
       return t;
     }
     const sp = typeof params.storage_provider === 'string' ? params.storage_provider : undefined;
-    const id = await this.repo.defaultTemplateId(sp);
-    const t = id ? await this.repo.template(id) : undefined;
+    const id = await this.templateRows.defaultTemplateId(sp);
+    const t = id ? await this.templateRows.template(id) : undefined;
     if (!t) {
       throw VolumeErrors.connector(
         'no FCP Multipath Template given and no default one for the host or storage provider',
@@ -108,7 +115,7 @@ export class ConnectorService {
     if (id === '') {
       throw VolumeErrors.connector('fcp_template_id is required to release FCP devices');
     }
-    const t = await this.repo.template(id);
+    const t = await this.templateRows.template(id);
     if (!t) throw VolumeErrors.connector(`FCP Multipath Template ${id} does not exist`);
     const mine = (await this.repo.fcps(t.paths.flat())).filter(
       (f) => f.assignerId === assigner && f.tmplId === t.id && f.reserved !== 0,

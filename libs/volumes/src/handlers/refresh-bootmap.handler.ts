@@ -4,7 +4,7 @@ import { ManagementGuestOps } from '#hypervisor';
 import type { RefreshBootmapPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { VolumeErrors } from '../domain/volume-errors.js';
-import { FcpRepository } from '#persistence';
+import { FcpTemplateRepository } from '#persistence';
 
 /** `RESULT PATHS: fcp:w1 w2,fcp2:w3` → {fcp: [w1, w2], fcp2: [w3]}. */
 export function parseResultPaths(lines: string[]): Record<string, string[]> {
@@ -30,13 +30,13 @@ export function parseResultPaths(lines: string[]): Record<string, string[]> {
 export class RefreshBootmapHandler implements OperationHandler<'volume.refresh-bootmap'> {
   constructor(
     private readonly guestOps: ManagementGuestOps,
-    private readonly repo: FcpRepository,
+    private readonly templateRows: FcpTemplateRepository,
   ) {}
 
   async run(p: RefreshBootmapPayload, ctx: OperationContext): Promise<Record<string, string[]>> {
     let minFcp = p.fcps.length;
     if (p.fcpTemplateId) {
-      const t = await this.repo.template(p.fcpTemplateId);
+      const t = await this.templateRows.template(p.fcpTemplateId);
       if (!t) throw VolumeErrors.templateNotFound(p.fcpTemplateId);
       if (t.paths.flat().length === 0) {
         throw Errors.internal(

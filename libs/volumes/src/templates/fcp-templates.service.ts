@@ -6,7 +6,13 @@ import { boolish, literalList } from '../domain/request-values.js';
 import { VolumeErrors } from '../domain/volume-errors.js';
 import type { CreateFcpTemplateBody, EditFcpTemplateBody } from '../dto/fcp-template.dto.js';
 import { FcpHardware, type HostFacts } from '../fcp/fcp-hardware.service.js';
-import { FcpRepository, type FcpRow, inUse, type TemplateRecord } from '#persistence';
+import {
+  FcpRepository,
+  type FcpRow,
+  FcpTemplateRepository,
+  inUse,
+  type TemplateRecord,
+} from '#persistence';
 import { templateRaw, templateStatistics } from './template-statistics.js';
 
 type Query = Record<string, unknown>;
@@ -34,6 +40,7 @@ function parsePaths(text: string): string[][] {
 export class FcpTemplatesService {
   constructor(
     private readonly repo: FcpRepository,
+    private readonly templateRows: FcpTemplateRepository,
     private readonly hw: FcpHardware,
   ) {}
 
@@ -51,7 +58,7 @@ export class FcpTemplatesService {
       storageProviders: [...new Set(body.storage_providers ?? [])],
     };
     const before = await this.pchidUse(t.id);
-    await this.repo.saveTemplate(t, { replacePaths: true, replaceSps: true });
+    await this.templateRows.saveTemplate(t, { replacePaths: true, replaceSps: true });
     await this.hw.sync();
     const fcps = await this.fcpMap();
     const all = this.pchidsOf(t, fcps);
@@ -64,7 +71,7 @@ export class FcpTemplatesService {
   }
 
   async edit(id: string, body: EditFcpTemplateBody): Promise<Envelope> {
-    const old = await this.repo.template(id);
+    const old = await this.templateRows.template(id);
     if (!old) throw VolumeErrors.templateNotFound(id);
     const paths = body.fcp_devices === undefined ? old.paths : parsePaths(body.fcp_devices);
     const t: TemplateRecord = {
@@ -104,7 +111,7 @@ export class FcpTemplatesService {
     const fcpsBefore = await this.fcpMap();
     const oldPchids = this.pchidsOf(old, fcpsBefore);
     const othersBefore = await this.pchidUse(id);
-    await this.repo.saveTemplate(t, {
+    await this.templateRows.saveTemplate(t, {
       replacePaths: body.fcp_devices !== undefined,
       replaceSps: body.storage_providers !== undefined,
     });
@@ -130,10 +137,10 @@ export class FcpTemplatesService {
   }
 
   async delete(id: string): Promise<Envelope> {
-    if (!(await this.repo.template(id))) throw VolumeErrors.templateNotFound(id);
-    const used = await this.repo.countAllocatedFrom(id);
+    if (!(await this.templateRows.template(id))) throw VolumeErrors.templateNotFound(id);
+    const used = await this.templateRows.countAllocatedFrom(id);
     if (used > 0) throw VolumeErrors.deleteInUse(id);
-    await this.repo.deleteTemplate(id);
+    await this.templateRows.deleteTemplate(id);
     return ok();
   }
 
@@ -187,7 +194,7 @@ export class FcpTemplatesService {
    * the not-exist error names any that is unknown (other filters just select).
    */
   private async existing(ids: string[] | undefined, named: boolean): Promise<TemplateRecord[]> {
-    const found = await this.repo.templates(ids);
+    const found = await this.templateRows.templates(ids);
     if (ids && named) {
       const known = new Set(found.map((t) => t.id));
       const missing = ids.filter((id) => !known.has(id));
@@ -214,20 +221,22 @@ export class FcpTemplatesService {
       if (typeof assigner !== 'string' || !isUserid(assigner)) {
         throw VolumeErrors.badField('assigner_id', assigner, 'is not a userid');
       }
-      return this.repo.templateIdsOfAssigner(toUserid(assigner));
+      return this.templateRows.templateIdsOfAssigner(toUserid(assigner));
     }
     if (query.storage_providers !== undefined) {
       const sps = literalList(single(query.storage_providers));
       if (!sps)
         throw VolumeErrors.badField('storage_providers', query.storage_providers, 'is not a list');
-      return this.repo.templateIdsOfProviders(sps);
+      return this.templateRows.templateIdsOfProviders(sps);
     }
     const hostDefault = single(query.host_default);
     if (hostDefault !== undefined) {
       const b = boolish(hostDefault);
       if (b === undefined)
         throw VolumeErrors.badField('host_default', hostDefault, 'is not a boolean');
-      return (await this.repo.templates()).filter((t) => t.isDefault === b).map((t) => t.id);
+      return (await this.templateRows.templates())
+        .filter((t) => t.isDefault === b)
+        .map((t) => t.id);
     }
     return undefined;
   }
@@ -249,7 +258,7 @@ export class FcpTemplatesService {
   private async pchidUse(except: string): Promise<Set<string>> {
     const fcps = await this.fcpMap();
     const set = new Set<string>();
-    for (const t of await this.repo.templates()) {
+    for (const t of await this.templateRows.templates()) {
       if (t.id !== except) for (const p of this.pchidsOf(t, fcps)) set.add(p);
     }
     return set;
