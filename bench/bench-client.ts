@@ -8,6 +8,10 @@ export interface Answer {
   headers: Headers;
 }
 
+/** The admin token as HTTP basic auth, as `/metrics` and the dashboard take it. */
+export const adminBasicAuth = (tokenPath: string): string =>
+  `Basic ${Buffer.from(`bench:${readFileSync(tokenPath, 'utf8').trim()}`).toString('base64')}`;
+
 export class BenchClient {
   private constructor(
     readonly base: string,

@@ -3,10 +3,9 @@
 // queue; the api at default settings but SYNC_WAIT_MAX_S. Prints what the clients got, their
 // latency, the api's peak RSS, its longest event-loop stall and the slowest health probe.
 // Prints numbers; asserts nothing. `npm run bench -- --only hold --n 10000`.
-import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { startBenchStack } from './bench-stack.js';
-import { BenchClient, inBatches, percentile } from './bench-client.js';
+import { adminBasicAuth, BenchClient, percentile } from './bench-client.js';
 import { rssMiB } from './process-stats.js';
 import { createGuests, guestIds } from './scenarios.js';
 
@@ -83,8 +82,7 @@ export async function heldStarts(s: HoldSettings): Promise<[string, string][]> {
 
     // watchers while the load runs: RSS, the api's own loop-delay maximum (prom-client's
     // monitorEventLoopDelay, reset at each scrape), and a health probe's answer time
-    const admin = readFileSync(stack.cfg.TOKEN_PATH, 'utf8').trim();
-    const metricsAuth = `Basic ${Buffer.from(`bench:${admin}`).toString('base64')}`;
+    const metricsAuth = adminBasicAuth(stack.cfg.TOKEN_PATH);
     let running = true;
     let peakRss = rssMiB(pid);
     let maxStallMs = 0;
@@ -125,14 +123,11 @@ export async function heldStarts(s: HoldSettings): Promise<[string, string][]> {
     })();
 
     const t0 = performance.now();
-    const answers: Answered[] = [];
     // all at once: the sockets open as fast as this process can make them
-    await inBatches(
-      Array.from({ length: s.n }, (_, i) => userids[i % userids.length]),
-      s.n,
-      async (userid) => {
-        answers.push(await start(stack.base, `/guests/${userid}/action`, client.headers));
-      },
+    const answers = await Promise.all(
+      Array.from({ length: s.n }, (_, i) =>
+        start(stack.base, `/guests/${userids[i % userids.length]}/action`, client.headers),
+      ),
     );
     const wallS = (performance.now() - t0) / 1000;
     running = false;

@@ -2,7 +2,7 @@
 // server-sent event streams), on its one QueueEvents connection per queue, and what it costs.
 // Prints numbers; asserts nothing. Run: npm run build && node dist/bench/held-waits.js [clients]
 // (also part of `npm run bench`).
-import { readFileSync } from 'node:fs';
+import { adminBasicAuth } from './bench-client.js';
 import { request as httpRequest } from 'node:http';
 import { Redis } from 'ioredis';
 import { startBenchStack } from './bench-stack.js';
@@ -58,8 +58,7 @@ export async function heldWaits(CLIENTS: number): Promise<[string, string][]> {
     });
     locations.push(res.headers.get('location')!);
   }
-  const admin = readFileSync(cfg.TOKEN_PATH, 'utf8').trim();
-  const auth = `Basic ${Buffer.from(`bench:${admin}`).toString('base64')}`;
+  const auth = adminBasicAuth(cfg.TOKEN_PATH);
   const metricsNow = async () =>
     (await fetch(`${base}/metrics`, { headers: { authorization: auth } })).text();
   const memBefore = memoryOf(await metricsNow());
