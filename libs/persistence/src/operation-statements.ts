@@ -1,5 +1,6 @@
 import type { Operation } from './generated/sqlite/client.js';
 import type { DirectDb, Sql } from './direct/direct-db.js';
+import { toText } from './direct/decode.js';
 import { OPERATION_COLUMNS, toOperation } from './direct/operation-row.js';
 
 /**
@@ -73,6 +74,32 @@ const BY_KEY = `SELECT ${OPERATION_COLUMNS} FROM "operations" WHERE "idempotency
 export async function selectById(db: DirectDb, id: string): Promise<Operation | null> {
   const [row] = await db.all(BY_ID, [id]);
   return row ? toOperation(row) : null;
+}
+
+/** Ids per statement of the many-id reads: well under SQLite's and PostgreSQL's parameter caps. */
+export const IDS_PER_STATEMENT = 500;
+
+/**
+ * The rows of `ids` (at most IDS_PER_STATEMENT; missing ones left out): one prepared statement
+ * per length of the list.
+ */
+export async function selectByIds(db: DirectDb, ids: readonly string[]): Promise<Operation[]> {
+  const sql = shape(
+    `ids:${ids.length}`,
+    () => `SELECT ${OPERATION_COLUMNS} FROM "operations"
+    WHERE "id" IN (${placeholders(1, ids.length)})`,
+  );
+  return (await db.all(sql, [...ids])).map(toOperation);
+}
+
+/** Which of `ids` (at most IDS_PER_STATEMENT) are no longer queued or running. */
+export async function selectEndedIds(db: DirectDb, ids: readonly string[]): Promise<string[]> {
+  const sql = shape(
+    `ended:${ids.length}`,
+    () => `SELECT "id" FROM "operations"
+    WHERE "id" IN (${placeholders(1, ids.length)}) AND "status" NOT IN ('queued', 'running')`,
+  );
+  return (await db.all(sql, [...ids])).map((r) => toText(r.id));
 }
 
 export async function selectByIdempotencyKey(db: DirectDb, key: string): Promise<Operation | null> {

@@ -67,6 +67,15 @@ describe('OperationsRepository (SQLite)', () => {
     expect(await ops.endedAmong(many)).toEqual([b.id]);
   });
 
+  it('reads many operations at once, more ids than one statement takes', async () => {
+    const a = await newOp();
+    const b = await newOp();
+    const many = [...Array.from({ length: 1200 }, (_, i) => `none-${i}`), b.id, a.id];
+    const read = await ops.getMany(many);
+    expect(read.map((r) => r.id).sort()).toEqual([a.id, b.id].sort());
+    expect(read.find((r) => r.id === a.id)).toEqual(await ops.get(a.id));
+  });
+
   it('prunes ended operations past their retention, failed ones later', async () => {
     const done = await newOp();
     const failed = await newOp();

@@ -6,10 +6,13 @@ import { mergeStep, toOperationRecord } from './operation-mapping.js';
 import {
   compareAndSetSteps,
   finishReturning,
+  IDS_PER_STATEMENT,
   insertReturning,
   markRunningReturning,
   selectById,
   selectByIdempotencyKey,
+  selectByIds,
+  selectEndedIds,
 } from './operation-statements.js';
 import type {
   NewOperation,
@@ -72,15 +75,24 @@ export class OperationsRepository {
     return row && toOperationRecord(row);
   }
 
-  /** Which of `ids` have ended (one query per 500 ids; for the waiters' safety-net poll). */
+  /**
+   * The operations of `ids` that exist, in no particular order: one statement per 500 ids (the
+   * waits that time out together read their rows at once).
+   */
+  async getMany(ids: readonly string[]): Promise<OperationRecord[]> {
+    const out: OperationRecord[] = [];
+    for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
+      const rows = await selectByIds(this.direct, ids.slice(i, i + IDS_PER_STATEMENT));
+      out.push(...rows.map(toOperationRecord));
+    }
+    return out;
+  }
+
+  /** Which of `ids` have ended (one statement per 500 ids; for the waiters' safety-net poll). */
   async endedAmong(ids: readonly string[]): Promise<string[]> {
     const out: string[] = [];
-    for (let i = 0; i < ids.length; i += 500) {
-      const rows = await this.db.operation.findMany({
-        where: { id: { in: ids.slice(i, i + 500) }, status: { notIn: ACTIVE } },
-        select: { id: true },
-      });
-      out.push(...rows.map((r) => r.id));
+    for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
+      out.push(...(await selectEndedIds(this.direct, ids.slice(i, i + IDS_PER_STATEMENT))));
     }
     return out;
   }

@@ -9,6 +9,8 @@ import {
   markRunningReturning,
   selectById,
   selectByIdempotencyKey,
+  selectByIds,
+  selectEndedIds,
 } from '../operation-statements.js';
 import { PrismaService } from '../prisma.service.js';
 import { StatementCounter } from '../statement-counter.js';
@@ -102,6 +104,16 @@ describe.each(providers)('direct statements on %s', (_name, make) => {
     expect(read).toMatchObject({ requestId: null, traceId: null });
     expect(await selectById(db(), 'missing')).toBeNull();
     expect(await selectByIdempotencyKey(db(), 'missing')).toBeNull();
+  });
+
+  run('reads many operations, or which of them ended, in one statement', async () => {
+    const full = await prismaOp('op-full');
+    const queued = await prismaOp('op-null');
+    const read = await selectByIds(db(), ['op-null', 'missing', 'op-full']);
+    expect(read.sort((a, b) => a.id.localeCompare(b.id))).toEqual([full, queued]);
+    // op-full succeeded, op-null is queued
+    expect(await selectEndedIds(db(), ['op-null', 'missing', 'op-full'])).toEqual(['op-full']);
+    expect(await selectByIds(db(), ['missing'])).toEqual([]);
   });
 
   run('inserts what Prisma then reads back, with the column defaults', async () => {
