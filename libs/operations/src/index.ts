@@ -12,6 +12,7 @@ export { runLogged } from './operation-log.js';
 // Api side (OperationsModule.forApi): submit, wait, the /operations routes.
 export { Accepted } from './api/accepted.js';
 export { JobWaiter, type OperationEvent } from './api/job-waiter.service.js';
+export { TurnSlicer } from './api/turn-slicer.js';
 export { OperationsService, type SubmitOptions } from './api/operations.service.js';
 export { type Preferences, parsePrefer, preferenceApplied } from './api/prefer.js';
 export {

@@ -5,6 +5,8 @@ import { OPERATION_QUEUES } from '#jobs';
 import { OperationsRepository, type OperationRecord } from '#persistence';
 import { bullConnection } from '../coordination/bull-connection.js';
 import { isSettled } from '../operation-view.js';
+import { BatchedRowReads } from './batched-row-reads.js';
+import { TurnSlicer } from './turn-slicer.js';
 
 /** A queue event about one operation (`polled`: found by the safety-net poll, not an event). */
 export interface OperationEvent {
@@ -31,11 +33,19 @@ export class JobWaiter implements OnModuleInit, OnApplicationShutdown {
   private readonly waiters = new Map<string, Set<(e: OperationEvent) => void>>();
   private readonly everyone = new Set<(e: OperationEvent) => void>();
   private poller?: NodeJS.Timeout;
+  /** Hands events and rows to the waiters, a slice per turn when thousands come at once. */
+  private readonly slicer = new TurnSlicer((e) =>
+    this.log.error(`a waiter failed on an event: ${(e as Error).message}`),
+  );
+  /** Rows read at an event or a timeout, many per statement when they come together. */
+  private readonly rows: BatchedRowReads;
 
   constructor(
     private readonly cfg: AppConfig,
     private readonly ops: OperationsRepository,
-  ) {}
+  ) {
+    this.rows = new BatchedRowReads(ops, this.slicer);
+  }
 
   async onModuleInit(): Promise<void> {
     for (const queue of OPERATION_QUEUES) {
@@ -70,13 +80,15 @@ export class JobWaiter implements OnModuleInit, OnApplicationShutdown {
 
   private emit(e: OperationEvent): void {
     if (e.type === 'completed' || e.type === 'failed') e.record = this.readOnce(e.id);
-    for (const listener of this.waiters.get(e.id) ?? []) listener(e);
-    for (const listener of this.everyone) listener(e);
+    const calls: (() => void)[] = [];
+    for (const listener of this.waiters.get(e.id) ?? []) calls.push(() => listener(e));
+    for (const listener of this.everyone) calls.push(() => listener(e));
+    this.slicer.run(calls);
   }
 
   private readOnce(id: string): () => Promise<OperationRecord | null> {
     let read: Promise<OperationRecord | null> | undefined;
-    return () => (read ??= this.ops.get(id));
+    return () => (read ??= this.rows.read(id));
   }
 
   /** Listens to the queue events of one operation; returns the unsubscribe function. */
@@ -101,11 +113,17 @@ export class JobWaiter implements OnModuleInit, OnApplicationShutdown {
     if (!this.waiters.size) return;
     this.ops.endedAmong([...this.waiters.keys()]).then(
       (ended) => {
+        const calls: (() => void)[] = [];
         for (const id of ended) {
-          const record = this.readOnce(id);
-          for (const listener of this.waiters.get(id) ?? [])
-            listener({ type: 'completed', id, polled: true, record });
+          const e: OperationEvent = {
+            type: 'completed',
+            id,
+            polled: true,
+            record: this.readOnce(id),
+          };
+          for (const listener of this.waiters.get(id) ?? []) calls.push(() => listener(e));
         }
+        this.slicer.run(calls);
       },
       (e: Error) => this.log.warn(`poll of waited operations failed: ${e.message}`),
     );
@@ -126,14 +144,14 @@ export class JobWaiter implements OnModuleInit, OnApplicationShutdown {
     });
     const deadline = Date.now() + ms;
     try {
-      let op = current ?? (await this.ops.get(id));
+      let op = current ?? (await this.rows.read(id));
       for (;;) {
         if (!op || isSettled(op.status)) return op;
         const left = deadline - Date.now();
         if (left <= 0) return op;
         let timer: NodeJS.Timeout | undefined;
         const timedOut = new Promise<() => Promise<OperationRecord | null>>(
-          (r) => (timer = setTimeout(() => r(() => this.ops.get(id)), left)),
+          (r) => (timer = setTimeout(() => r(() => this.rows.read(id)), left)),
         );
         const read = await Promise.race([woken, timedOut]);
         clearTimeout(timer);
