@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { Public } from '#auth';
 import { type Envelope, UseStatusRule, ok } from '#envelope';
 import { SmapiHealth } from '#hypervisor';
+import { AnsweredAtOnce } from '../http/turn-admission.js';
 import { ReadinessService } from './readiness.service.js';
 import { NOT_READY, SMAPI_HEALTH_OUTPUT, SMAPI_HEALTHY_ANSWER } from './health.openapi.js';
 
@@ -17,12 +18,14 @@ export class HealthController {
 
   @Get('health/live')
   @Public()
+  @AnsweredAtOnce()
   live(): Envelope {
     return ok({ status: 'ok' });
   }
 
   @Get('health/ready')
   @Public()
+  @AnsweredAtOnce()
   @HttpCode(200)
   @ApiResponse(NOT_READY)
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<Envelope> {

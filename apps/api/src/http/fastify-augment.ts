@@ -12,6 +12,8 @@ declare module 'fastify' {
     hvoPublic?: boolean;
     /** No Nest route: answers on its own (RAW_ROUTE, raw-routes.ts). */
     hvoRaw?: boolean;
+    /** Answered at once, never queued behind a burst (AT_ONCE_ROUTE, turn-admission.ts). */
+    hvoAtOnce?: boolean;
     /** The route's @UseStatusRule (STATUS_RULE_CONFIG of #envelope). */
     hvoStatusRule?: string;
   }

@@ -2,6 +2,7 @@ import { Controller, Get, Header, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Registry } from 'prom-client';
 import { Public } from '#auth';
+import { AnsweredAtOnce } from '../http/turn-admission.js';
 import { MetricsRegistry } from './metrics.registry.js';
 import { OperatorGuard } from './operator.guard.js';
 
@@ -17,6 +18,7 @@ export class MetricsController {
 
   @Get()
   @Public()
+  @AnsweredAtOnce()
   @Header('content-type', Registry.PROMETHEUS_CONTENT_TYPE)
   scrape(): Promise<string> {
     return this.metrics.scrape();
