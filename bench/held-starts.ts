@@ -6,6 +6,7 @@
 import { request as httpRequest } from 'node:http';
 import { startBenchStack } from './bench-stack.js';
 import { adminBasicAuth, BenchClient, percentile } from './bench-client.js';
+import { startWatcher, type WatchFigures } from './hold-watch.js';
 import { rssMiB } from './process-stats.js';
 import { createGuests, guestIds } from './scenarios.js';
 
@@ -18,41 +19,84 @@ export interface HoldSettings {
   syncWaitS: number;
   /** How long the simulator holds each start. */
   holdMs: number;
+  /** Long-polls (`GET /operations/{id}?wait=`) sent at once after the starts; 0: none. */
+  longPolls: number;
+  /** How long each long-poll asks to be held. */
+  longPollS: number;
 }
 
 interface Answered {
   status: number;
   ms: number;
-  location: boolean;
+  /** The Location header, or '' without one. */
+  location: string;
 }
 
-/** One POST on a connection of its own; resolves with its status, or -1 on a socket error. */
-function start(base: string, path: string, headers: Record<string, string>): Promise<Answered> {
+/** One request on a connection of its own; resolves with its status, or -1 on a socket error. */
+function send(
+  url: string,
+  method: 'GET' | 'POST',
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Answered> {
   const t0 = performance.now();
-  const body = JSON.stringify({ action: 'start' });
   return new Promise((resolve) => {
-    const req = httpRequest(
-      `${base}${path}`,
-      {
-        method: 'POST',
-        agent: false,
-        headers: { ...headers, 'content-type': 'application/json' },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            ms: performance.now() - t0,
-            location: typeof res.headers.location === 'string',
-          }),
-        );
-        res.on('error', () => resolve({ status: -1, ms: performance.now() - t0, location: false }));
-      },
-    );
-    req.on('error', () => resolve({ status: -1, ms: performance.now() - t0, location: false }));
+    const failed = () => resolve({ status: -1, ms: performance.now() - t0, location: '' });
+    const req = httpRequest(url, { method, agent: false, headers }, (res) => {
+      res.resume();
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          ms: performance.now() - t0,
+          location: typeof res.headers.location === 'string' ? res.headers.location : '',
+        }),
+      );
+      res.on('error', failed);
+    });
+    req.on('error', failed);
     req.end(body);
   });
+}
+
+/** Counts by status, latency percentiles: the rows every phase prints. */
+function summary(answers: Answered[]): [string, string][] {
+  const byStatus = new Map<number, number>();
+  for (const a of answers) byStatus.set(a.status, (byStatus.get(a.status) ?? 0) + 1);
+  const counts = [...byStatus.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([st, n]) => `${n} × ${st === -1 ? 'socket error' : st}`)
+    .join(', ');
+  const ms = answers.map((a) => a.ms).sort((a, b) => a - b);
+  return [
+    ['answers', counts],
+    [
+      'latency p50 / p99 / max',
+      `${percentile(ms, 50).toFixed(0)} / ${percentile(ms, 99).toFixed(0)} / ${ms.at(-1)?.toFixed(0)} ms`,
+    ],
+  ];
+}
+
+/** `[s, ms]` pairs as `12.3 s: 450 ms, …` (the first 12). */
+const timeline = (pairs: [number, number][]): string =>
+  pairs.length
+    ? pairs
+        .slice(0, 12)
+        .map(([t, ms]) => `${t} s: ${ms} ms`)
+        .join(', ') + (pairs.length > 12 ? ` (+${pairs.length - 12})` : '')
+    : 'none';
+
+/** What the watcher saw while a phase ran. */
+function watched(f: WatchFigures): [string, string][] {
+  return [
+    ['api peak RSS', `${f.peakRssMiB.toFixed(0)} MiB`],
+    ['api longest event-loop stall', `${f.maxStallMs.toFixed(0)} ms`],
+    [
+      'slowest /health/live answer',
+      `${f.slowestProbeMs.toFixed(0)} ms (${f.probes} probes, ${f.failedProbes} failed)`,
+    ],
+    ['1 s windows with a stall over 200 ms (when: longest)', timeline(f.stallsOver200)],
+    ['probes over 250 ms (when: time)', timeline(f.slowProbes)],
+  ];
 }
 
 /** Runs the held starts on a stack of its own; resolves with the rows to print. */
@@ -80,83 +124,55 @@ export async function heldStarts(s: HoldSettings): Promise<[string, string][]> {
     });
     if (!fault.ok) throw new Error(`simulator refused the hold fault: ${await fault.text()}`);
 
-    // watchers while the load runs: RSS, the api's own loop-delay maximum (prom-client's
-    // monitorEventLoopDelay, reset at each scrape), and a health probe's answer time
-    const metricsAuth = adminBasicAuth(stack.cfg.TOKEN_PATH);
-    let running = true;
-    let peakRss = rssMiB(pid);
-    let maxStallMs = 0;
-    let slowestProbeMs = 0;
-    let probes = 0;
-    const rssWatch = (async () => {
-      while (running) {
-        peakRss = Math.max(peakRss, rssMiB(pid));
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    })();
-    const loopWatch = (async () => {
-      while (running) {
-        try {
-          const text = await (
-            await fetch(`${stack.base}/metrics`, { headers: { authorization: metricsAuth } })
-          ).text();
-          const max = Number(/^nodejs_eventloop_lag_max_seconds (\S+)/m.exec(text)?.[1]);
-          if (Number.isFinite(max)) maxStallMs = Math.max(maxStallMs, max * 1000);
-        } catch {
-          // a scrape that fails is seen in the probe's figure
-        }
-        await new Promise((r) => setTimeout(r, 1000));
-      }
-    })();
-    const probeWatch = (async () => {
-      while (running) {
-        const t0 = performance.now();
-        try {
-          await (await fetch(`${stack.base}/health/live`)).arrayBuffer();
-        } catch {
-          // counted as slow as it took
-        }
-        slowestProbeMs = Math.max(slowestProbeMs, performance.now() - t0);
-        probes++;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    })();
-
+    // watched from a thread of its own while the load runs
+    const watchSettings = {
+      base: stack.base,
+      metricsAuth: adminBasicAuth(stack.cfg.TOKEN_PATH),
+      pid,
+    };
+    const rssBefore = rssMiB(pid);
+    let watcher = await startWatcher(watchSettings);
     const t0 = performance.now();
     // all at once: the sockets open as fast as this process can make them
+    const body = JSON.stringify({ action: 'start' });
+    const headers = { ...client.headers, 'content-type': 'application/json' };
     const answers = await Promise.all(
       Array.from({ length: s.n }, (_, i) =>
-        start(stack.base, `/guests/${userids[i % userids.length]}/action`, client.headers),
+        send(`${stack.base}/guests/${userids[i % userids.length]}/action`, 'POST', headers, body),
       ),
     );
     const wallS = (performance.now() - t0) / 1000;
-    running = false;
-    await Promise.all([rssWatch, loopWatch, probeWatch]);
-
-    const byStatus = new Map<number, number>();
-    for (const a of answers) byStatus.set(a.status, (byStatus.get(a.status) ?? 0) + 1);
-    const counts = [...byStatus.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([st, n]) => `${n} × ${st === -1 ? 'socket error' : st}`)
-      .join(', ');
     const accepted = answers.filter((a) => a.status === 202);
-    const ms = answers.map((a) => a.ms).sort((a, b) => a - b);
-    return [
+    const rows: [string, string][] = [
       ['starts sent at once (own connection each)', String(s.n)],
       [
         'guests / hold per start / SYNC_WAIT_MAX_S',
         `${s.guests} / ${s.holdMs} ms / ${s.syncWaitS} s`,
       ],
-      ['answers', counts],
+      ...summary(answers),
       ['202 with Location', `${accepted.filter((a) => a.location).length} of ${accepted.length}`],
-      [
-        'latency p50 / p99 / max',
-        `${percentile(ms, 50).toFixed(0)} / ${percentile(ms, 99).toFixed(0)} / ${ms.at(-1)?.toFixed(0)} ms`,
-      ],
       ['wall time until every client answered', `${wallS.toFixed(1)} s`],
-      ['api peak RSS', `${peakRss.toFixed(0)} MiB`],
-      ['api longest event-loop stall', `${maxStallMs.toFixed(0)} ms`],
-      ['slowest /health/live answer', `${slowestProbeMs.toFixed(0)} ms (${probes} probes)`],
+      ['api RSS before', `${rssBefore.toFixed(0)} MiB`],
+      ...watched(await watcher.stop()),
+    ];
+    // The starts still queued keep the api's queue busy: the last start sent waits at the end
+    // of its guest's line, open for longer than the long-polls ask to wait.
+    const open = accepted.findLast((a) => a.location)?.location;
+    if (!s.longPolls) return rows;
+    if (!open) return [...rows, ['long-polls', 'not run: no start was answered 202']];
+    const rssBeforePolls = rssMiB(pid);
+    watcher = await startWatcher(watchSettings);
+    const polls = await Promise.all(
+      Array.from({ length: s.longPolls }, () =>
+        send(`${stack.base}${open}?wait=${s.longPollS}`, 'GET', client.headers),
+      ),
+    );
+    return [
+      ...rows,
+      [`long-polls sent at once on one open operation (?wait=${s.longPollS})`, String(s.longPolls)],
+      ...summary(polls).map(([k, v]): [string, string] => [`long-polls: ${k}`, v]),
+      ['long-polls: api RSS before', `${rssBeforePolls.toFixed(0)} MiB`],
+      ...watched(await watcher.stop()).map(([k, v]): [string, string] => [`long-polls: ${k}`, v]),
     ];
   } finally {
     await stack.close();

@@ -5,7 +5,8 @@
 //                    [--log-levels info] (e.g. silent,info: the request path once per level,
 //                    the stack's processes at that LOG_LEVEL; issue #26's logging cost)
 //                    [--only hold --n 10000 --guests 1000 --sync-wait 90] (N synchronous starts
-//                    at once, each held 5 s by the simulator: held-starts.ts, issue #29 item 1)
+//                    at once, each held 5 s by the simulator, then --long-polls 15000
+//                    ?wait=20 long-polls at once on one open operation: held-starts.ts, #29 item 1)
 import { parseArgs } from 'node:util';
 import { startProcess, stopProcess } from '#testing';
 import { startBenchStack } from './bench-stack.js';
@@ -38,6 +39,8 @@ const { values: args } = parseArgs({
     n: { type: 'string', default: '10000' },
     guests: { type: 'string', default: '1000' },
     'sync-wait': { type: 'string', default: '90' },
+    // --only hold: then this many long-polls at once on one open operation (0: none)
+    'long-polls': { type: 'string', default: '15000' },
   },
 });
 const only = new Set(args.only.split(','));
@@ -135,12 +138,18 @@ async function hold(): Promise<void> {
     guests: Number(args.guests),
     syncWaitS: Number(args['sync-wait']),
     holdMs: 5000,
+    longPolls: Number(args['long-polls']),
+    longPollS: 20,
   });
   const goals: Record<string, string> = {
     answers: 'every one 200 or 202; none 429, 5xx or reset',
     'api peak RSS': '< 512 MiB',
     'api longest event-loop stall': '≤ 200 ms',
     'slowest /health/live answer': '≤ 250 ms',
+    'long-polls: answers': 'every one 200',
+    'long-polls: api peak RSS': '< 512 MiB',
+    'long-polls: api longest event-loop stall': '≤ 200 ms',
+    'long-polls: slowest /health/live answer': '≤ 250 ms',
   };
   for (const [k, v] of figures) rows.push([`hold: ${k}`, v, '', goals[k] ?? '']);
 }
