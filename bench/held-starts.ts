@@ -30,6 +30,8 @@ interface Answered {
   ms: number;
   /** The Location header, or '' without one. */
   location: string;
+  /** A socket error's code (status -1). */
+  error?: string;
 }
 
 /** One request on a connection of its own; resolves with its status, or -1 on a socket error. */
@@ -41,7 +43,8 @@ function send(
 ): Promise<Answered> {
   const t0 = performance.now();
   return new Promise((resolve) => {
-    const failed = () => resolve({ status: -1, ms: performance.now() - t0, location: '' });
+    const failed = (e: NodeJS.ErrnoException) =>
+      resolve({ status: -1, ms: performance.now() - t0, location: '', error: e.code ?? e.message });
     const req = httpRequest(url, { method, agent: false, headers }, (res) => {
       res.resume();
       res.on('end', () =>
@@ -60,11 +63,14 @@ function send(
 
 /** Counts by status, latency percentiles: the rows every phase prints. */
 function summary(answers: Answered[]): [string, string][] {
-  const byStatus = new Map<number, number>();
-  for (const a of answers) byStatus.set(a.status, (byStatus.get(a.status) ?? 0) + 1);
+  const byStatus = new Map<string, number>();
+  for (const a of answers) {
+    const k = a.status === -1 ? `socket error ${a.error}` : String(a.status);
+    byStatus.set(k, (byStatus.get(k) ?? 0) + 1);
+  }
   const counts = [...byStatus.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([st, n]) => `${n} × ${st === -1 ? 'socket error' : st}`)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, n]) => `${n} × ${k}`)
     .join(', ');
   const ms = answers.map((a) => a.ms).sort((a, b) => a - b);
   return [

@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   await startTracing(config, 'api');
   const { createApi } = await import('./create-api.js');
   const app = await createApi(config);
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await app.listen({ port: config.PORT, host: config.HOST, backlog: config.LISTEN_BACKLOG });
   Logger.log(`api listening on ${await app.getUrl()}`, 'api');
 }
 

@@ -33,6 +33,12 @@ export class AppConfig {
   // ---- api ----
   @Type(() => Number) @IsInt() @Min(0) @Max(65535) PORT = 8080;
   @IsString() @MinLength(1) HOST = '127.0.0.1';
+  /**
+   * Connections the kernel holds for the api before it accepts them (capped by the kernel's
+   * net.core.somaxconn): Node's 511 made a burst of thousands of clients lose SYNs and wait out
+   * TCP's retries (1, 3, 7 … s) or fail.
+   */
+  @Type(() => Number) @IsInt() @Min(1) @Max(65535) LISTEN_BACKLOG = 4096;
   @IsIn(['token', 'none']) AUTH: 'token' | 'none' = 'token';
   /** Default: <DATA_DIR>/token.dat. */
   @IsString() TOKEN_PATH = '';
