@@ -12,6 +12,7 @@ import { OperationSettler } from './worker/operation-settler.js';
 import { OperationUnwinder } from './worker/operation-unwinder.js';
 import { OperationsController } from './api/operations.controller.js';
 import { OperationsService } from './api/operations.service.js';
+import { OperationCancel } from './api/operation-cancel.service.js';
 import { OPERATIONS_HANDLERS } from './worker/operations-handlers.js';
 import { PruneSchedule } from './worker/prune/prune-schedule.service.js';
 import { QueueSettings } from './queue-settings.service.js';
@@ -29,7 +30,7 @@ export class OperationsModule {
       global: true,
       imports: [QueuesModule.forRoot('api')],
       controllers: [OperationsController, OperationEventsController, GuestOperationsController],
-      providers: [...COORDINATION, JobWaiter, Idempotency, OperationsService],
+      providers: [...COORDINATION, JobWaiter, Idempotency, OperationsService, OperationCancel],
       exports: [OperationsService, JobWaiter, QueuesModule],
     };
   }

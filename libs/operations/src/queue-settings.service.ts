@@ -1,9 +1,8 @@
-import { getQueueToken } from '@nestjs/bullmq';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import type { Queue } from 'bullmq';
 import { AppConfig } from '#config';
 import { QUEUES, queueConcurrency } from '#jobs';
+import { queueOf } from './queue-of.js';
 
 /**
  * Applies each queue's global concurrency (all workers together) at boot: excess work waits in
@@ -21,7 +20,7 @@ export class QueueSettings implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     const limits = queueConcurrency(this.cfg.QUEUE_CONCURRENCY);
     for (const name of QUEUES) {
-      const queue = this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
+      const queue = queueOf(this.moduleRef, name);
       await queue.setGlobalConcurrency(limits[name]);
     }
     this.log.log(`global concurrency: ${QUEUES.map((q) => `${q}=${limits[q]}`).join(', ')}`);

@@ -22,6 +22,7 @@ import {
   OPERATION_PAGE_OUTPUT,
 } from './operations.openapi.js';
 import { OperationsService } from './operations.service.js';
+import { OperationCancel } from './operation-cancel.service.js';
 import { operationView } from '../operation-view.js';
 import { parsePrefer } from './prefer.js';
 
@@ -31,6 +32,7 @@ export class OperationsController {
   constructor(
     private readonly ops: OperationsRepository,
     private readonly service: OperationsService,
+    private readonly cancels: OperationCancel,
   ) {}
 
   @Get()
@@ -75,6 +77,6 @@ export class OperationsController {
     id: string,
     @OpRequest() req: OperationRequest,
   ): Promise<Envelope | Accepted> {
-    return this.service.cancel(id, req.prefer);
+    return this.cancels.cancel(id, req.prefer);
   }
 }

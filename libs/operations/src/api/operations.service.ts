@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { getQueueToken } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import { AppConfig } from '#config';
-import { type Envelope, Errors, HvError, ModID, ok } from '#envelope';
+import { type Envelope, Errors, HvError, ModID } from '#envelope';
 import { JOB_CATALOGUE, type JobName, type JobPayload, type QueueName } from '#jobs';
 import {
   DuplicateRecordError,
@@ -13,31 +12,23 @@ import {
   WebhookOutboxRepository,
 } from '#persistence';
 import { annotate, Traced } from '#telemetry';
-import { Accepted } from './accepted.js';
+import type { Accepted } from './accepted.js';
 import { BacklogGate } from './backlog-gate.js';
-import { CancelSignals } from '../coordination/cancel-signals.service.js';
 import { GuestTurns } from '../coordination/guest-turns.service.js';
 import { Idempotency } from './idempotency.service.js';
 import type { OperationJobData } from '../job-data.js';
 import { jobOptions } from '../job-options.js';
 import { JobWaiter } from './job-waiter.service.js';
+import { acceptedFor, QUEUE_RETRY_AFTER_S, queueDown, waitMsFor } from './operation-answers.js';
 import type { OperationRequest } from './operation-request.decorator.js';
-import { isSettled, operationView } from '../operation-view.js';
-import { type Preferences, preferenceApplied } from './prefer.js';
+import { isSettled } from '../operation-view.js';
+import type { Preferences } from './prefer.js';
 import { logQueued } from '../operation-log.js';
 import { operationAudit } from './request-audit.js';
+import { queueOf } from '../queue-of.js';
 
 /** How to submit: what the client asked for, and the route's status rule (all in the request). */
 export type SubmitOptions = OperationRequest;
-
-/** Seconds a client is told to wait before submitting again while Redis is unreachable. */
-const QUEUE_RETRY_AFTER_S = 5;
-
-/** A Redis failure (not one of our answers) becomes 503 with Retry-After, never a 500. */
-function queueDown(e: unknown): never {
-  if (e instanceof HvError) throw e;
-  throw Errors.queueUnavailable(QUEUE_RETRY_AFTER_S);
-}
 
 /** A submission in the queue (its row), or the answer of an earlier one with its key. */
 type Enqueued = { created: OperationRecord } | { replay: Promise<Envelope | Accepted> };
@@ -53,7 +44,6 @@ export class OperationsService {
     private readonly ops: OperationsRepository,
     private readonly waiter: JobWaiter,
     private readonly turns: GuestTurns,
-    private readonly cancels: CancelSignals,
     private readonly idempotency: Idempotency,
     private readonly moduleRef: ModuleRef,
     private readonly outbox: WebhookOutboxRepository,
@@ -72,7 +62,7 @@ export class OperationsService {
   }
 
   private queue(name: QueueName): Queue {
-    return this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
+    return queueOf(this.moduleRef, name);
   }
 
   /**
@@ -241,9 +231,7 @@ export class OperationsService {
   }
 
   private waitMs(p: Preferences): number {
-    if (p.respondAsync) return 0;
-    const cap = this.cfg.SYNC_WAIT_MAX_S;
-    return Math.min(p.wait ?? cap, cap) * 1000;
+    return waitMsFor(p, this.cfg.SYNC_WAIT_MAX_S);
   }
 
   /** Long-poll of GET /operations/{id}: at most LONG_POLL_MAX_S. */
@@ -268,53 +256,6 @@ export class OperationsService {
       if (op.response.overallRC !== 0) throw HvError.fromEnvelope(op.response);
       return op.response;
     }
-    return this.accepted(op, prefer);
-  }
-
-  private accepted(op: OperationRecord, prefer: Preferences): Accepted {
-    const view = operationView(op);
-    return new Accepted(
-      ok(view),
-      view.links.self,
-      op.status === 'queued' ? 2 : 1,
-      preferenceApplied(prefer),
-    );
-  }
-
-  /**
-   * Cancels an operation: a queued one is removed at once; a running one is told to stop at its
-   * next safe point (any worker process sees it), then undoes what it did. Waits as for submit.
-   */
-  async cancel(id: string, prefer: Preferences): Promise<Envelope | Accepted> {
-    const op = await this.ops.get(id);
-    if (!op) throw Errors.notExist(ModID.REST, `Operation '${id}'`);
-    if (isSettled(op.status)) throw Errors.notCancellable(id, op.status);
-    // a job that ended or vanished without its row ending is unwound as cancelled by a worker
-    await this.cancels.request(id).catch(queueDown);
-    const job = await this.queue(op.queue as QueueName)
-      .getJob(id)
-      .catch(queueDown);
-    const state = job ? await job.getState() : 'unknown';
-    if (job && op.steps.length) {
-      // a retry (waiting out an outage) of an attempt that did steps: removing it would leave
-      // them done; its worker unwinds them, now rather than when its delay ends
-      if (state === 'delayed') await job.promote().catch(() => undefined);
-    } else if (job && ['waiting', 'delayed', 'prioritized', 'waiting-children'].includes(state)) {
-      const removed = await job.remove().then(
-        () => true,
-        () => false, // taken by a worker meanwhile: it will see the request
-      );
-      if (removed) {
-        const env = Errors.cancelled(id).toEnvelope();
-        await this.ops.finish(id, { status: 'cancelled', response: env, httpStatus: 409 }, [
-          'queued',
-        ]);
-        await this.cancels.clear(id);
-        if (op.target) await this.turns.leaveAndWake(op.target, id);
-      }
-    }
-    const ended = await this.waiter.wait(id, this.waitMs(prefer));
-    if (ended && isSettled(ended.status)) return ok(operationView(ended));
-    return this.accepted(ended ?? op, prefer);
+    return acceptedFor(op, prefer);
   }
 }

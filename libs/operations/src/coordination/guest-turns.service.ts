@@ -1,11 +1,10 @@
-import { getQueueToken } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import type { Queue } from 'bullmq';
 import { JOB_CATALOGUE, isJobName } from '#jobs';
 import { OperationsRepository } from '#persistence';
 import { type LineScripts, withLineScripts } from './line-scripts.js';
 import { RedisService } from './redis.service.js';
+import { queueOf } from '../queue-of.js';
 
 /**
  * Per-guest order: each guest has a FIFO of its unfinished operations in Redis, appended at
@@ -78,9 +77,7 @@ export class GuestTurns {
     if (!next) return;
     const op = await this.ops.get(next);
     if (!op || !isJobName(op.kind)) return;
-    const queue = this.moduleRef.get<Queue>(getQueueToken(JOB_CATALOGUE[op.kind].queue), {
-      strict: false,
-    });
+    const queue = queueOf(this.moduleRef, JOB_CATALOGUE[op.kind].queue);
     const job = await queue.getJob(next);
     if (job && (await job.isDelayed())) await job.promote().catch(() => undefined); // raced: fine
   }

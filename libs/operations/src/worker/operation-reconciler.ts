@@ -1,4 +1,3 @@
-import { getQueueToken } from '@nestjs/bullmq';
 import {
   Injectable,
   Logger,
@@ -16,6 +15,7 @@ import type { OperationJobData } from '../job-data.js';
 import { jobOptions } from '../job-options.js';
 import { OperationSettler } from './operation-settler.js';
 import { OperationUnwinder } from './operation-unwinder.js';
+import { queueOf } from '../queue-of.js';
 
 /**
  * Worker-side safety net, at worker start and every RECONCILE_INTERVAL_S: an operation whose job ended or vanished
@@ -116,6 +116,6 @@ export class OperationReconciler implements OnApplicationBootstrap, OnApplicatio
   }
 
   private queue(name: QueueName): Queue {
-    return this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
+    return queueOf(this.moduleRef, name);
   }
 }

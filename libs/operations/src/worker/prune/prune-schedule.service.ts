@@ -1,9 +1,8 @@
-import { getQueueToken } from '@nestjs/bullmq';
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import type { Queue } from 'bullmq';
 import { JOB_CATALOGUE } from '#jobs';
 import type { OperationJobData } from '../../job-data.js';
+import { queueOf } from '../../queue-of.js';
 
 export const PRUNE_EVERY_MS = 3600_000;
 
@@ -14,7 +13,7 @@ export class PruneSchedule implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     const def = JOB_CATALOGUE['operations.prune'];
-    const queue = this.moduleRef.get<Queue>(getQueueToken(def.queue), { strict: false });
+    const queue = queueOf(this.moduleRef, def.queue);
     const data: OperationJobData<'operations.prune'> = {
       payload: {},
       statusRule: 'default',
