@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { jest } from '@jest/globals';
 import { HvError } from '#envelope';
 import { SmapiTransport } from './smapi.transport.js';
 import type { WireClientOptions } from './smapi/wire.client.js';
@@ -92,6 +93,38 @@ describe('SmapiTransport', () => {
     });
     behaviour = (s) => s.end(answer(999, 1));
     await expect(t.smapi('Image_Lock_DM', 'LINUX01')).resolves.toEqual({ rc: 999, rs: 1 });
+  });
+
+  it('System_WWPN_Query reads the machine facts once, not on every query', async () => {
+    const lines = [
+      '1A00 c05076ffe5005611 10 c05076ffe5005610 2 NONE',
+      '1B00 c05076ffe5005621 59 c05076ffe5005620 1 LINUX01',
+    ];
+    const data = Buffer.from(lines.map((l) => `${l}\0`).join(''));
+    const body = Buffer.concat([word(4), word(0), word(0), data]);
+    behaviour = (s) => s.end(Buffer.concat([word(4), word(body.length), body]));
+    const tls = tools();
+    const machine = jest.spyOn(tls, 'machine').mockResolvedValue({
+      cpcSn: '0000000000082F57',
+      cpcName: 'M54',
+      lpar: 'ZVM4OCP1',
+      pchids: { '10': '0240', '59': '02E4' },
+    });
+    const t = new SmapiTransport(opts(), tls);
+    for (let i = 0; i < 3; i++) {
+      await expect(t.smapi('System_WWPN_Query', '*')).resolves.toMatchObject({
+        rc: 0,
+        output: {
+          cpcName: 'M54',
+          lpar: 'ZVM4OCP1',
+          devices: [
+            { fcpId: '1A00', chpid: '10', pchid: '0240' },
+            { fcpId: '1B00', chpid: '59', pchid: '02E4', owner: 'LINUX01' },
+          ],
+        },
+      });
+    }
+    expect(machine).toHaveBeenCalledTimes(1);
   });
 
   it('a stalled server is a timeout HvError naming the function, never the password', async () => {

@@ -15,6 +15,7 @@ import type { SmapiResponse } from './smapi/response.codec.js';
 import { SMAPI_MAPPINGS } from './smapi/smapi.mappings.js';
 import { WireClient, type WireClientOptions } from './smapi/wire.client.js';
 import { WireSocket } from './smapi/wire.socket.js';
+import { KeptMachineFacts } from './tools/kept-machine-facts.js';
 import { ManagementTools } from './tools/management.tools.js';
 import { HypervisorTransport } from './transport.js';
 
@@ -35,6 +36,7 @@ function failure({ rc, rs, output }: SmapiResponse): SmapiReply<never> {
  */
 export class SmapiTransport extends HypervisorTransport {
   private readonly wire: WireClient;
+  private readonly machine: KeptMachineFacts;
 
   constructor(
     private readonly opts: WireClientOptions,
@@ -42,6 +44,7 @@ export class SmapiTransport extends HypervisorTransport {
   ) {
     super();
     this.wire = new WireClient(opts);
+    this.machine = new KeptMachineFacts(() => tools.machine());
   }
 
   async smapi<T>(fn: SmapiFunction, target: string, params: object = {}): Promise<SmapiReply<T>> {
@@ -67,7 +70,7 @@ export class SmapiTransport extends HypervisorTransport {
    */
   private async located(output: unknown): Promise<WwpnQueryOutput> {
     const wwpn = output as WwpnQueryOutput;
-    const m = await this.tools.machine();
+    const m = await this.machine.get(wwpn.devices.map((d) => d.chpid));
     return {
       cpcSn: m.cpcSn,
       cpcName: m.cpcName,
