@@ -1,5 +1,5 @@
 import { DiskLinkTable, type LinkedDisk } from './disk-link.table.js';
-import { LinkFailure, mgmtCall, print } from './tool.http.js';
+import { mgmtCall, print, simulatorUrl } from './tool.http.js';
 
 const USAGE = 1;
 /** What the disk tools exit with when the device is not there (no such file). */
@@ -10,10 +10,7 @@ const normId = (s: string): string => s.toUpperCase();
 const normVdev = (s: string): string => s.toUpperCase().padStart(4, '0');
 
 function table(): DiskLinkTable {
-  // eslint-disable-next-line no-restricted-properties -- a tool's one setting (see tool.http.ts)
-  const url = process.env.HV_SIMULATOR_URL;
-  if (!url) throw new LinkFailure('HV_SIMULATOR_URL is not set');
-  return new DiskLinkTable(url);
+  return new DiskLinkTable(simulatorUrl());
 }
 
 /** The linked disk a disk tool was pointed at, or its error printed. */

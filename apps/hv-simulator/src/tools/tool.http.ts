@@ -13,7 +13,8 @@ export interface ToolReply {
 /** The simulator link failed: the tool exits as its real self does for a system error. */
 export class LinkFailure extends Error {}
 
-function baseUrl(): string {
+/** The simulator's address, the tools' one setting. */
+export function simulatorUrl(): string {
   // eslint-disable-next-line no-restricted-properties -- a tool's one setting; #config would cost each run its start-up
   const url = process.env.HV_SIMULATOR_URL;
   if (!url) throw new LinkFailure('HV_SIMULATOR_URL is not set');
@@ -35,7 +36,7 @@ function send(path: string, { method, headers = {}, body }: Send): Promise<Incom
     const fail = (e: Error) => reject(new LinkFailure(`simulator unreachable: ${e.message}`));
     let url: URL;
     try {
-      url = new URL(path, baseUrl());
+      url = new URL(path, simulatorUrl());
     } catch (e) {
       fail(e as Error);
       return;
