@@ -64,7 +64,7 @@ describe('faults: worker killed mid-deploy or mid-capture', () => {
     ['copy image', 'unpackdiskimage', undefined, 'FDP03', 1],
   ])('deploy: adopts "%s" done while its worker died', async (step, fn, match, userid, nth) => {
     await guest(userid);
-    await kit.fault({ function: fn, target: userid, hang_ms: 1500, ...(match ? { match } : {}) });
+    await kit.fault({ function: fn, target: userid, hold: true, ...(match ? { match } : {}) });
     const location = await action(userid, {
       action: 'deploy',
       image: 'fault-img',
@@ -114,7 +114,7 @@ describe('faults: worker killed mid-deploy or mid-capture', () => {
     await running(userid);
     const activatedBefore = (await kit.applied('Image_Activate', userid)).length;
     const name = `cap-${userid.toLowerCase()}`;
-    await kit.fault({ function: fn, target: userid, hang_ms: 1500 });
+    await kit.fault({ function: fn, target: userid, hold: true });
     const location = await action(userid, { action: 'capture', image: name, compress_level: 6 });
     await kit.crashDuring(fn, userid);
     const op = await kit.ended(location);

@@ -62,17 +62,23 @@ describe('faults: worker killed mid-step', () => {
     expect(res.status).toBe(202);
     return res.headers.get('location')!;
   };
-  /** Kills the worker once `fn` on `target` has been called `n` times, then starts one. */
+  /** Lets the calls held by `hold` faults go on. */
+  const release = () => request(stack.simUrl, 'POST', '/admin/faults/release');
+  /**
+   * Kills the worker once `fn` on `target` has been called `n` times (the call held in flight),
+   * lets the call go on, then starts a worker.
+   */
   const crashDuring = async (fn: string, target: string, n: number) => {
     // a call lost with its worker is issued again only once it can no longer land
     await eventually(async () => ((await calls(fn, target)).length >= n ? 1 : undefined), 30_000);
     await stack.killWorkerProcess();
+    await release();
     await stack.startWorkerProcess();
   };
 
   it('adopts a user definition that happened while its worker died (defined once)', async () => {
-    // the call hangs, then runs: the worker is killed before it hears the answer
-    await fault({ function: 'Image_Create_DM', target: 'FCR01', hang_ms: 2500 });
+    // the call is held, then runs: the worker is killed before it hears the answer
+    await fault({ function: 'Image_Create_DM', target: 'FCR01', hold: true });
     const location = await create('FCR01');
     await crashDuring('Image_Create_DM', 'FCR01', 1);
     const op = await ended(location);
@@ -90,7 +96,7 @@ describe('faults: worker killed mid-step', () => {
   });
 
   it('adopts a minidisk created while its worker died (created once)', async () => {
-    await fault({ function: 'Image_Disk_Create_DM', target: 'FCR02', hang_ms: 2500 });
+    await fault({ function: 'Image_Disk_Create_DM', target: 'FCR02', hold: true });
     const location = await create('FCR02');
     await crashDuring('Image_Disk_Create_DM', 'FCR02', 1);
     const op = await ended(location);
@@ -101,12 +107,13 @@ describe('faults: worker killed mid-step', () => {
   });
 
   it('resumes after SIGTERM with a grace shorter than the step, without repeating it', async () => {
-    await fault({ function: 'Image_Disk_Create_DM', target: 'FCR04', hang_ms: 3000 });
+    await fault({ function: 'Image_Disk_Create_DM', target: 'FCR04', hold: true });
     const location = await create('FCR04');
     await eventually(async () =>
       (await calls('Image_Disk_Create_DM', 'FCR04')).length ? 1 : undefined,
     );
     await stack.stopWorkerProcess(); // SIGTERM; the grace (1 s) ends before the call does
+    await release();
     await stack.startWorkerProcess();
     const op = await ended(location);
 
@@ -118,11 +125,11 @@ describe('faults: worker killed mid-step', () => {
   });
 
   it('unwinds an operation whose workers died twice: undone, ended once, line free', async () => {
-    // each disk call hangs, then its connection drops without any change (a lost call)
+    // each disk call is held, then its connection drops without any change (a lost call)
     await fault({
       function: 'Image_Disk_Create_DM',
       target: 'FCR03',
-      hang_ms: 2500,
+      hold: true,
       crash: 'socket',
       times: 0,
     });
@@ -162,7 +169,7 @@ describe('faults: worker killed mid-step', () => {
     expect((await act({ action: 'start' })).status).toBe(200);
     // the move is held while its worker dies; the next worker finds it done and adopts it (the
     // wait for a relocation still in progress is proved in live-migrate.handler.spec.ts)
-    await fault({ function: 'VMRELOCATE', target: 'FMG01', hang_ms: 1500 });
+    await fault({ function: 'VMRELOCATE', target: 'FMG01', hold: true });
     const res = await act(
       { action: 'live_migrate_vm', destination: 'HVSIM2', lgr_action: 'move' },
       { prefer: 'respond-async' },
@@ -194,7 +201,7 @@ describe('faults: worker killed mid-step', () => {
 
   it('cancel while no worker is alive: the redelivered job undoes what it did, ends cancelled', async () => {
     const kit = crashKit(stack);
-    await fault({ function: 'Image_Disk_Create_DM', target: 'FCR06', hang_ms: 2500 });
+    await fault({ function: 'Image_Disk_Create_DM', target: 'FCR06', hold: true });
     const res = await stack.http('POST', '/guests', {
       body: {
         guest: {
@@ -214,6 +221,7 @@ describe('faults: worker killed mid-step', () => {
       (await kit.calls('Image_Disk_Create_DM', 'FCR06')).find((c) => c.end === null),
     );
     await stack.killWorkerProcess();
+    await kit.release();
     await eventually(async () =>
       (await kit.calls('Image_Disk_Create_DM', 'FCR06')).find(
         (c) => c.seq === held.seq && c.end !== null,
@@ -242,13 +250,14 @@ describe('faults: worker killed mid-step', () => {
   });
 
   it('cancels an operation whose job BullMQ gave up on: undone, cancelled, waiter told', async () => {
-    await fault({ function: 'Image_Disk_Create_DM', target: 'FCR05', hang_ms: 1500 });
+    await fault({ function: 'Image_Disk_Create_DM', target: 'FCR05', hold: true });
     const location = await create('FCR05');
     const id = location.split('/').pop()!;
     await eventually(async () =>
       (await calls('Image_Disk_Create_DM', 'FCR05')).length ? 1 : undefined,
     );
     await stack.killWorkerProcess();
+    await release();
     // BullMQ gives up on the job (as after too many stalls) while its row still says running
     const connection = new IORedis(stack.config.REDIS_URL, { maxRetriesPerRequest: null });
     const queue = new Queue(JOB_CATALOGUE['guest.create'].queue, {

@@ -90,6 +90,7 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> =>
     (closing ??= (async () => {
+      parts.faults.release(); // a held call would keep its connection, and close(), waiting
       await Promise.all([app.close(), wire.close()]);
       await state.flush();
     })());

@@ -36,12 +36,15 @@ export function crashKit(stack: TestStack) {
         const r = await stack.http('GET', location);
         return ENDED.includes(r.body.output.status) ? r.body.output : undefined;
       }, 60_000),
+    /** Lets the calls that `hold` faults keep in flight go on. */
+    release: () => request(stack.simUrl, 'POST', '/admin/faults/release'),
     /**
-     * kill -9 of the worker while a call of `fn` on `target` is in flight (held by a hanging
-     * fault); once that call has ended (so a probe sees its effect rather than racing it) a
+     * kill -9 of the worker while a call of `fn` on `target` is in flight (kept there by a
+     * `hold` fault, so the kill cannot come too late however loaded the machine); then the call
+     * is released, and once it has ended (so a probe sees its effect rather than racing it) a
      * worker starts. `nth` names which call of `fn` on `target` the fault holds when there are
-     * several (a deploy's second punch): on a loaded machine an earlier, unheld one can also be
-     * seen in flight, and killing the worker then crashes the wrong step.
+     * several (a deploy's second punch): an earlier, unheld one can also be seen in flight, and
+     * killing the worker then crashes the wrong step.
      */
     async crashDuring(fn: string, target: string, nth?: number): Promise<void> {
       const held = await eventually(async () => {
@@ -51,6 +54,7 @@ export function crashKit(stack: TestStack) {
         return call?.end === null ? call : undefined;
       });
       await stack.killWorkerProcess();
+      await request(stack.simUrl, 'POST', '/admin/faults/release');
       await eventually(async () =>
         (await calls(fn, target)).find((c) => c.seq === held.seq && c.end !== null),
       );

@@ -23,6 +23,11 @@ export interface Fault {
   remaining: number | null;
   /** Delay before answering (or before crashing). */
   hang_ms: number;
+  /**
+   * The call waits, in flight, until the fault is released (or the faults are cleared) and then
+   * goes on: a test can act while the call is surely still running, with no timing to race.
+   */
+  hold: boolean;
   crash: CrashMode | null;
   hits: number;
 }
@@ -33,6 +38,8 @@ const int = (v: unknown): v is number => typeof v === 'number' && Number.isSafeI
 export class FaultRegistry {
   private faults: Fault[] = [];
   private nextId = 1;
+  /** Calls waiting on a holding fault, by fault id (kept after the fault itself is used up). */
+  private readonly held = new Map<string, (() => void)[]>();
 
   constructor(private readonly isFunction: (name: string) => boolean) {}
 
@@ -56,11 +63,15 @@ export class FaultRegistry {
     if (!int(times) || times < 0) return 'times must be an integer >= 0 (0 = until cleared)';
     const hang = b.hang_ms ?? 0;
     if (!int(hang) || hang < 0) return 'hang_ms must be an integer >= 0';
+    const hold = b.hold ?? false;
+    if (typeof hold !== 'boolean') return 'hold must be true or false';
     const crash = b.crash === true ? 'socket' : (b.crash ?? null);
     if (crash !== null && crash !== false && crash !== 'socket' && crash !== 'http500') {
       return 'crash must be true, "socket" or "http500"';
     }
-    if (b.rc === undefined && !crash && hang === 0) return 'give rc (and rs), hang_ms or crash';
+    if (b.rc === undefined && !crash && hang === 0 && !hold) {
+      return 'give rc (and rs), hang_ms, hold or crash';
+    }
     const fault: Fault = {
       id: `F${this.nextId++}`,
       function: fn as Fault['function'],
@@ -70,6 +81,7 @@ export class FaultRegistry {
       ...(typeof b.match === 'string' ? { match: b.match } : {}),
       remaining: times === 0 ? null : times,
       hang_ms: hang,
+      hold,
       crash: crash === false ? null : crash,
       hits: 0,
     };
@@ -81,8 +93,33 @@ export class FaultRegistry {
     return this.faults.map((f) => ({ ...f }));
   }
 
+  /** Removes every fault and lets every held call go on. */
   clear(): void {
     this.faults = [];
+    this.release();
+  }
+
+  /** Waits until the holding fault `id` is released; resolves at once when it is not held. */
+  holdCall(id: string): Promise<void> {
+    return new Promise((resolve) => {
+      const waiting = this.held.get(id) ?? [];
+      waiting.push(resolve);
+      this.held.set(id, waiting);
+    });
+  }
+
+  /** Lets the calls held by fault `id` (or by any fault) go on; how many there were. */
+  release(id?: string): number {
+    const ids = id === undefined ? [...this.held.keys()] : [id];
+    let released = 0;
+    for (const key of ids) {
+      for (const resolve of this.held.get(key) ?? []) {
+        resolve();
+        released++;
+      }
+      this.held.delete(key);
+    }
+    return released;
   }
 
   remove(id: string): boolean {

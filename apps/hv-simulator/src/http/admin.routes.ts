@@ -23,6 +23,12 @@ export function adminRoutes(app: FastifyInstance, parts: SimulatorParts): void {
     return { cleared: true };
   });
 
+  // the calls a `hold` fault keeps in flight go on: those of one fault, or all
+  app.post('/admin/faults/release', () => ({ released: faults.release() }));
+  app.post<{ Params: { id: string } }>('/admin/faults/:id/release', (req) => ({
+    released: faults.release(req.params.id),
+  }));
+
   app.delete<{ Params: { id: string } }>('/admin/faults/:id', async (req, reply) => {
     if (!faults.remove(req.params.id)) return reply.code(404).send({ error: 'no such fault' });
     return { removed: req.params.id };

@@ -73,6 +73,7 @@ export async function runCall<T extends { rc: number }>(
     await sleep(parts.latency.delayMs(spec.op));
     const fault = parts.faults.take(spec.op, spec.target, spec.detail ?? spec.command);
     if (fault) {
+      if (fault.hold) await parts.faults.holdCall(fault.id);
       await sleep(fault.hang_ms);
       if (fault.crash) {
         parts.calls.end(rec, { fault: fault.id, crash: fault.crash });

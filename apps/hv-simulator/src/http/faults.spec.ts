@@ -70,6 +70,45 @@ describe('fault injection', () => {
     expect(performance.now() - t0).toBeGreaterThanOrEqual(140);
   });
 
+  /** Until `n` calls have been taken by the faults (a holding one: they are now held). */
+  const taken = async (n: number) => {
+    for (let i = 0; i < 200; i++) {
+      const { faults } = (await h.http('GET', '/admin/faults')).body;
+      if (faults.length === 0 || faults[0].hits >= n) return;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    throw new Error(`${n} calls were not taken`);
+  };
+
+  it('holds a call in flight until released, then lets it run', async () => {
+    const id = await addFault({
+      function: 'Image_Activate',
+      target: 'LINUX01',
+      hold: true,
+      times: 0,
+    });
+    const answer = h.smapi('Image_Activate', 'LINUX01');
+    await taken(1);
+    // however long it waits, the call stays in flight and has not acted
+    await new Promise((r) => setTimeout(r, 100));
+    const log = () => h.sim.calls.since().filter((c) => c.function === 'Image_Activate');
+    expect(log()).toEqual([expect.objectContaining({ end: null })]);
+    expect(h.sim.state.user('LINUX01')?.loggedOn).toBe(false);
+    expect((await h.http('POST', `/admin/faults/${id}/release`)).body).toEqual({ released: 1 });
+    expect(await answer).toEqual({ rc: 0, rs: 0 });
+    expect(h.sim.state.user('LINUX01')?.loggedOn).toBe(true);
+    expect((await h.http('POST', '/admin/faults/release')).body).toEqual({ released: 0 });
+  });
+
+  it('lets held calls go when the faults are cleared', async () => {
+    await addFault({ function: 'Image_Status_Query', hold: true, times: 0 });
+    const answers = [h.smapi('Image_Status_Query', '*'), h.smapi('Image_Status_Query', '*')];
+    await taken(2);
+    expect((await h.http('DELETE', '/admin/faults')).status).toBe(200);
+    for (const a of await Promise.all(answers)) expect(a).toMatchObject({ rc: 0 });
+    expect((await h.http('POST', '/admin/faults', { function: 'CP', hold: 1 })).status).toBe(400);
+  });
+
   it('simulates transport failures: HTTP 500 or a dropped connection', async () => {
     await addFault({ function: 'Image_Create_DM', crash: 'http500' });
     const r = await h.http('POST', '/smapi/Image_Create_DM', { target: 'LINUX09', params: {} });
