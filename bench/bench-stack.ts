@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Config, loadConfig } from '#config';
+import { BUILT_ENTRY, type Config, loadConfig } from '#config';
 import { createSimulator } from '../apps/hv-simulator/src/index.js';
 import { migrateDeploy } from '#persistence';
 import { Queue } from 'bullmq';
@@ -59,7 +59,7 @@ export async function startBenchStack(
   const port = await sparePort();
   const url = `http://127.0.0.1:${port}`;
   const api = await startFileLogged(
-    'apps/api/src/main.js',
+    BUILT_ENTRY.api,
     { ...env, PORT: String(port), HOST: '127.0.0.1' },
     join(dataDir, 'api.log'),
     async () => (await fetch(`${url}/health/live`)).ok,
@@ -77,7 +77,7 @@ export async function startBenchStack(
     async startWorker() {
       const before = await lifecycle.getWorkersCount();
       const w = await startFileLogged(
-        'apps/worker/src/main.js',
+        BUILT_ENTRY.worker,
         env,
         join(dataDir, `worker-${workers.length + 1}.log`),
         async () => (await lifecycle.getWorkersCount()) > before,

@@ -6,7 +6,7 @@ import { accessSync, constants, mkdirSync, readFileSync, writeFileSync } from 'n
 import { delimiter, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Logger } from 'pino';
-import { type Config, ConfigError, repoRoot } from '#config';
+import { BUILT_ENTRY, type Config, ConfigError, repoRoot } from '#config';
 import { writeSampleImage } from '#images';
 import { createLogger, currentLogger, isPretty, prettyLine } from '#logging';
 import { stackSettings } from './embedded-smapi.js';
@@ -191,7 +191,7 @@ async function main(): Promise<void> {
     );
   }
   const node = process.execPath;
-  start('hv-simulator', node, ['dist/apps/hv-simulator/src/main.js']);
+  start('hv-simulator', node, [join('dist', BUILT_ENTRY.simulator)]);
   await waitFor('hv-simulator', async () => {
     try {
       return (await fetch(new URL('/health', cfg.HV_SIMULATOR_URL))).ok;
@@ -200,8 +200,8 @@ async function main(): Promise<void> {
     }
   });
   pointAtSimulatedSysinfo(cfg);
-  start('worker', node, ['dist/apps/worker/src/main.js']);
-  start('api', node, ['dist/apps/api/src/main.js']);
+  start('worker', node, [join('dist', BUILT_ENTRY.worker)]);
+  start('api', node, [join('dist', BUILT_ENTRY.api)]);
   const base = `http://${cfg.HOST === '0.0.0.0' ? '127.0.0.1' : cfg.HOST}:${cfg.PORT}`;
   await waitFor('api', async () => {
     try {

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
-import { type Config, loadConfig, repoRoot } from '#config';
+import { BUILT_ENTRY, type Config, loadConfig, repoRoot } from '#config';
 import { StatementCounter } from '#persistence';
 import { createSimulator, type Simulator, sysinfoText } from '../../apps/hv-simulator/src/index.js';
 import { createWorker } from '../../apps/worker/src/create-worker.js';
@@ -115,7 +115,7 @@ export class TestStack {
     };
     const config = loadConfig(env);
     const api = await startProcess(
-      'apps/api/src/main.js',
+      BUILT_ENTRY.api,
       { ...process.env, ...env },
       /api listening on (http:\/\/[\w.:[\]-]+)/,
     );
@@ -194,7 +194,7 @@ export class TestStack {
   /** The built worker (dist/) as its own process, as production runs it; `env` as startWorker's. */
   async startWorkerProcess(env: Record<string, string> = {}): Promise<void> {
     this.workerProc = await startProcess(
-      'apps/worker/src/main.js',
+      BUILT_ENTRY.worker,
       { ...process.env, ...this.env, ...env },
       /consuming /,
     );

@@ -2,6 +2,7 @@ export { AppConfig, type Config } from './app-config.js';
 export { ConfigError, loadConfig } from './load-config.js';
 export { ConfigModule } from './config.module.js';
 export { repoRoot, serviceVersion } from './repo-root.js';
+export { BUILT_ENTRY } from './built-entries.js';
 export { redisOptions } from './redis-options.js';
 export { type CliSettings, cliSettings } from './cli-settings.js';
 export { type ImportHostEntry, parseImportHost } from './import-hosts.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Config, loadConfig } from '#config';
+import { BUILT_ENTRY, type Config, loadConfig } from '#config';
 import { type Proc, startProcess, stopProcess } from '#testing';
 import { createSimulator, type Simulator } from '../../../apps/hv-simulator/src/index.js';
 import { type HttpResult, type RequestOptions, request } from '../../support/http.js';
@@ -58,15 +58,11 @@ export class ScaleStack {
     const workers: Proc[] = [];
     // the first api makes the admin token; the others read it
     for (let i = 0; i < opts.apis; i++) {
-      const p = await startProcess(
-        'apps/api/src/main.js',
-        all,
-        /api listening on (http:\/\/[\w.:[\]-]+)/,
-      );
+      const p = await startProcess(BUILT_ENTRY.api, all, /api listening on (http:\/\/[\w.:[\]-]+)/);
       apis.push({ ...p, url: p.match[1] });
     }
     for (let i = 0; i < opts.workers; i++) {
-      workers.push(await startProcess('apps/worker/src/main.js', all, /consuming /));
+      workers.push(await startProcess(BUILT_ENTRY.worker, all, /consuming /));
     }
     return new ScaleStack(loadConfig(env), simulator, simUrl, apis, workers, db.drop);
   }
