@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot } from '#config';
+import { BUILT_ENTRY, repoRoot } from '#config';
 import { eventually, request } from './support/http.js';
 
 const freePort = () =>
@@ -73,7 +73,7 @@ async function stopStack(stack: Stack): Promise<void> {
   rmSync(stack.dataDir, { recursive: true, force: true });
 }
 
-/** The pid of the launcher's child running `script` (e.g. apps/worker). */
+/** The pid of the launcher's child running `script` (e.g. BUILT_ENTRY.worker). */
 function childPid(parent: number, script: string): number {
   const rows = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(parent)], {
     encoding: 'utf8',
@@ -156,7 +156,7 @@ describe('npm start stack, a child killed by a signal', () => {
   afterAll(() => stopStack(stack));
 
   it('stops the stack and exits non-zero when the worker is killed with SIGKILL', async () => {
-    process.kill(childPid(stack.proc.pid!, 'apps/worker'), 'SIGKILL');
+    process.kill(childPid(stack.proc.pid!, BUILT_ENTRY.worker), 'SIGKILL');
     const code = await new Promise((r) => stack.proc.once('exit', r));
     expect(code).toBe(1);
     expect(stack.output()).toContain('worker exited (SIGKILL)');
