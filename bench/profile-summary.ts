@@ -2,11 +2,22 @@
 // own code) and each of our own functions, the share of busy samples with it on the stack
 // (inclusive), plus the heaviest leaf functions (self). Module loading at start-up is counted
 // apart. Enough to decide what to look at; a flame graph (the file in DevTools) shows the rest.
-import { readFileSync } from 'node:fs';
+// Frames in a bundle (dist/bundle/*.js) are mapped back to their package or source file through
+// the bundle's source map.
+import { existsSync, readFileSync } from 'node:fs';
+import { SourceMap, type SourceMapPayload } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber?: number;
+}
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: CallFrame;
   children?: number[];
 }
 interface Profile {
@@ -16,26 +27,52 @@ interface Profile {
 
 const STARTUP = /^(compileSourceTextModule|wrapSafe|ModuleJob|loadESM|link|instantiate)$/;
 
+/** Where a frame of a bundle came from (a file of a package or our source), by its source map. */
+class BundleSources {
+  private readonly maps = new Map<string, { map: SourceMap; dir: string } | null>();
+
+  frame(f: CallFrame): CallFrame {
+    if (!/\/dist\/bundle\/[^/]+\.js$/.test(f.url)) return f;
+    let entry = this.maps.get(f.url);
+    if (entry === undefined) {
+      const file = `${fileURLToPath(f.url)}.map`;
+      entry = existsSync(file)
+        ? {
+            map: new SourceMap(JSON.parse(readFileSync(file, 'utf8')) as SourceMapPayload),
+            dir: dirname(file),
+          }
+        : null;
+      this.maps.set(f.url, entry);
+    }
+    const hit = entry?.map.findEntry(f.lineNumber, f.columnNumber ?? 0);
+    if (!entry || !hit || !('originalSource' in hit)) return f;
+    return { ...f, url: resolve(entry.dir, hit.originalSource), lineNumber: hit.originalLine };
+  }
+}
+
+/** Our own code: built (dist/apps/…) or, through a bundle's map, its source (apps/…/*.ts). */
+const OWN = /\/(?:dist\/)?((?:apps|libs)\/[^/]+)\/(.*)$/;
+
 /** node_modules/<pkg> (scoped too), node: internals, or our own top two folders. */
 function area(url: string): string | null {
   if (!url) return null;
   const nm = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (nm) return nm[1];
   if (url.startsWith('node:')) return null;
-  const own = /\/dist\/((?:apps|libs)\/[^/]+)/.exec(url);
+  const own = OWN.exec(url);
   return own ? own[1] : url.startsWith('wasm:') ? 'wasm (Prisma query compiler)' : null;
 }
 
-const ownFunction = (n: ProfileNode): string | null => {
-  const m = /\/dist\/((?:apps|libs)\/.*)$/.exec(n.callFrame.url);
-  return m
-    ? `${n.callFrame.functionName || '(anonymous)'} ${m[1]}:${n.callFrame.lineNumber + 1}`
-    : null;
+const ownFunction = (f: CallFrame): string | null => {
+  if (/node_modules\//.test(f.url)) return null;
+  const m = OWN.exec(f.url);
+  return m ? `${f.functionName || '(anonymous)'} ${m[1]}/${m[2]}:${f.lineNumber + 1}` : null;
 };
 
 export function summariseProfile(path: string, top = 30): string {
   const p = JSON.parse(readFileSync(path, 'utf8')) as Profile;
-  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const sources = new BundleSources();
+  const byId = new Map(p.nodes.map((n) => [n.id, { ...n, callFrame: sources.frame(n.callFrame) }]));
   const parent = new Map<number, number>();
   for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const stackOf = (id: number): ProfileNode[] => {
@@ -67,7 +104,7 @@ export function summariseProfile(path: string, top = 30): string {
     for (const n of stack) {
       const a = area(n.callFrame.url);
       if (a) areas.add(a);
-      const f = ownFunction(n);
+      const f = ownFunction(n.callFrame);
       if (f) own.add(f);
     }
     for (const a of areas) add(inclusiveArea, a);
@@ -75,7 +112,7 @@ export function summariseProfile(path: string, top = 30): string {
     const { functionName, url, lineNumber } = leaf.callFrame;
     add(
       self,
-      `${functionName || '(anonymous)'} ${url.replace(/^.*\/(node_modules|dist)\//, '')}:${lineNumber + 1}`,
+      `${functionName || '(anonymous)'} ${url.replace(/^.*\/(node_modules|dist)\//, '').replace(/^.*\/((apps|libs)\/)/, '$1')}:${lineNumber + 1}`,
     );
   }
   const busy = p.samples.length - idle - startup;

@@ -27,6 +27,9 @@ const external = [
   // its runtime carries each database's query compiler (5 MB), loaded only for the one in use
   '@prisma/client',
   '@prisma/client/*',
+  // the request path: with keepNames, a function declared inside another gets its name set each
+  // time the outer one runs, which in Fastify's hook runners is several times per request
+  'fastify',
   // optional packages Nest and Fastify's adapter load only when they are installed (they are not)
   '@nestjs/microservices',
   '@nestjs/microservices/*',
