@@ -1,3 +1,6 @@
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { currentLogger, withLogContext } from './log-context.js';
@@ -80,6 +83,31 @@ describe('process logger', () => {
     const [inside, outside] = parsed();
     expect(inside).toMatchObject({ operation_id: 'op-2', request_id: 'r-2', msg: 'step ended' });
     expect(outside.operation_id).toBeUndefined();
+  });
+
+  it('writes every line whole to a file descriptor, multi-byte text included', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hvo-log-'));
+    const fd = openSync(join(dir, 'out.log'), 'w');
+    try {
+      const logger = createLogger('api', { LOG_LEVEL: 'info', LOG_FORMAT: 'json' }, { fd });
+      // written in one turn: all but the first wait behind the first write, as under load
+      const texts = Array.from(
+        { length: 2000 },
+        (_, i) => `line ${i} Grüße ✓ 🚀 ${'x'.repeat(i % 300)}`,
+      );
+      for (const msg of texts) logger.info(msg);
+      // flush() does not wait for the writes in flight: the file is read until it has them all
+      const read = () => readFileSync(join(dir, 'out.log'), 'utf8').split('\n').filter(Boolean);
+      let lines = read();
+      for (let i = 0; i < 100 && lines.length < texts.length; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        lines = read();
+      }
+      expect(lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual(texts);
+    } finally {
+      closeSync(fd);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('is pretty on a terminal or when asked, JSON otherwise; no colour off a terminal', () => {

@@ -83,9 +83,22 @@ export interface LogOutput {
   isTTY?: boolean;
 }
 
+/**
+ * pino's asynchronous destination (sonic-boom) in its buffer mode, handed each line as bytes.
+ * In its string mode every write measures the byte length of all the text still waiting to be
+ * written (up to 16 KiB, flattened anew each time): under load, with lines piling up behind a
+ * write, that was 7 % of the api's CPU on `GET /` (bench/README.md, session 12).
+ */
+function bufferedDestination(fd: number): DestinationStream {
+  const boom = pino.destination({ dest: fd, sync: false, contentMode: 'buffer' });
+  const writeBytes = boom.write.bind(boom) as unknown as (bytes: Buffer) => boolean;
+  boom.write = (line: string) => writeBytes(Buffer.from(line));
+  return boom;
+}
+
 function destination(s: LogSettings, out: LogOutput): DestinationStream {
   const tty = out.isTTY === true;
-  if (!isPretty(s, tty)) return pino.destination({ dest: out.fd, sync: false });
+  if (!isPretty(s, tty)) return bufferedDestination(out.fd);
   return pretty({
     colorize: tty,
     destination: out.fd,
