@@ -5,6 +5,7 @@ import { type OperationStep, OperationsRepository } from '#persistence';
 import { stepSpan } from '#telemetry';
 import type { CancelSignals } from '../coordination/cancel-signals.service.js';
 import type { OperationJobData } from '../job-data.js';
+import { CancelPoint } from './cancel-point.js';
 import { waitUnlessCancelled } from './cancellable-wait.js';
 import { OperationCancelled, OperationUnwound } from './operation-errors.js';
 import { StepDoubts, iso } from '../step-doubts.js';
@@ -49,6 +50,8 @@ export class OperationContext {
   private readonly undos: { name: string; undo: () => Promise<unknown> }[] = [];
   /** Steps not found done whose call may still land: left to probe again (needs_attention). */
   private readonly doubts: StepDoubts;
+  /** Where it asks whether it was cancelled (cancelCheckedNow: the runner just asked). */
+  private readonly cancel: CancelPoint;
 
   /**
    * @param ops where steps and progress are recorded; null for housekeeping jobs, which have no
@@ -60,13 +63,14 @@ export class OperationContext {
     /** Null when a reconciler unwinds an operation whose job is gone. */
     private readonly job: Job | null,
     previousSteps: OperationStep[],
-    private readonly cancels: CancelSignals,
+    cancels: CancelSignals,
     opts: ContextOptions = {},
   ) {
     this.unwinding = opts.unwinding ?? false;
     this.settleMs = opts.settleMs ?? 0;
     this.attempt = opts.attempt;
     this.log = new Logger(`op ${operationId.slice(0, 8)}`);
+    this.cancel = new CancelPoint(cancels, operationId, this.log);
     const recorder = { steps: () => this.steps, record: (s: OperationStep) => this.record(s) };
     this.doubts = new StepDoubts(recorder, this.log, this.settleMs);
     this.doneBefore = new Set(previousSteps.filter((s) => s.result === 'ok').map((s) => s.name));
@@ -120,7 +124,7 @@ export class OperationContext {
     if (this.inDoubt.has(name) && opts.probe && (await this.adopted(name, opts))) return undefined;
     if (this.unwinding && !isUndo) throw new OperationUnwound(this.operationId, name);
     // the safe point: nothing of this step has happened yet (undo steps always run)
-    if (!isUndo && (await this.cancelRequested())) {
+    if (!isUndo && (await this.cancel.requested())) {
       throw new OperationCancelled(this.operationId);
     }
     const startedAt = new Date().toISOString();
@@ -183,8 +187,8 @@ export class OperationContext {
     if (found !== 'done' && Date.now() < until) {
       this.log.log(`step ${name} in doubt, not found yet: asking again at ${iso(until)}`);
       // a cancel arriving meanwhile is seen by the wait and by the next safe point
-      this.cancelJustChecked = false;
-      if (await waitUnlessCancelled(until, () => this.askCancel())) {
+      this.cancel.stale();
+      if (await waitUnlessCancelled(until, () => this.cancel.ask())) {
         return this.leftInDoubt(name, until, new OperationCancelled(this.operationId));
       }
       found = await opts.probe!(since);
@@ -277,33 +281,8 @@ export class OperationContext {
     }
   }
 
-  /** The answer of a cancel check made just before this context, for its first safe point. */
-  private cancelJustChecked = false;
-
-  /**
-   * The runner asked whether the operation was cancelled right before marking it running: the
-   * first safe point takes that answer instead of asking Redis again. A request arriving in
-   * between is one that arrived just after that safe point: the next one sees it.
-   */
+  /** The runner asked whether it was cancelled just before this context: see CancelPoint. */
   cancelCheckedNow(): void {
-    this.cancelJustChecked = true;
-  }
-
-  private async cancelRequested(): Promise<boolean> {
-    if (this.cancelJustChecked) {
-      this.cancelJustChecked = false;
-      return false;
-    }
-    return this.askCancel();
-  }
-
-  /** Redis unreachable reads as "not asked to stop": the next safe point asks again. */
-  private async askCancel(): Promise<boolean> {
-    try {
-      return await this.cancels.requested(this.operationId);
-    } catch (e) {
-      this.log.warn(`cancel signal not readable: ${(e as Error).message}`);
-      return false;
-    }
+    this.cancel.checkedNow();
   }
 }
