@@ -2,19 +2,12 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type Server, createServer } from 'node:http';
-import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '#config';
+import { sparePort } from '#testing';
 import { eventually, request } from './support/http.js';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createNetServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 
 type Line = Record<string, any>;
 
@@ -37,7 +30,7 @@ describe('structured logs of every process (npm start stack)', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'hvo-logs-'));
-    const [port, simPort] = [await freePort(), await freePort()];
+    const [port, simPort] = [await sparePort(), await sparePort()];
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       DATA_DIR: dataDir,
@@ -52,7 +45,7 @@ describe('structured logs of every process (npm start stack)', () => {
     if (env.HV_TRANSPORT === 'smapi') {
       for (const k of ['SMAPI_HOST', 'SMAPI_PORT', 'SMAPI_PASSWORD_FILE', 'HV_TOOLS_DIR'])
         delete env[k];
-      Object.assign(env, { SIM_SMAPI_PORT: String(await freePort()) });
+      Object.assign(env, { SIM_SMAPI_PORT: String(await sparePort()) });
       env.SMAPI_RETRY_SCHEDULE_MS = '0,100,300';
     }
     execFileSync(process.execPath, ['dist/scripts/migrate.js'], { cwd: root, env, stdio: 'pipe' });
@@ -64,17 +57,21 @@ describe('structured logs of every process (npm start stack)', () => {
     proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
     proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
     await eventually(
-      () => Promise.resolve(/"msg":"ready: /.test(out) ? true : undefined),
+      () => {
+        // a launcher that gave up (a child failed to start) says why in its output
+        if (proc.exitCode !== null) throw new Error(`stack exited ${proc.exitCode}:\n${out}`);
+        return Promise.resolve(/"msg":"ready: /.test(out) ? true : undefined);
+      },
       60000,
-      `stack ready:\n${out}`,
+      () => `stack ready:\n${out}`,
     );
     base = `http://127.0.0.1:${port}`;
     images = createServer((_req, res) => res.writeHead(404).end()).listen(0, '127.0.0.1');
     await new Promise((r) => images.once('listening', r));
-  });
+  }, 90_000);
 
   afterAll(async () => {
-    images.close();
+    images?.close();
     if (proc.exitCode === null && proc.signalCode === null) {
       proc.kill('SIGTERM');
       await new Promise((r) => proc.once('exit', r));

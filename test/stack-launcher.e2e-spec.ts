@@ -1,19 +1,11 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUILT_ENTRY, repoRoot } from '#config';
+import { sparePort } from '#testing';
 import { eventually, request } from './support/http.js';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 
 interface Stack {
   proc: ChildProcess;
@@ -25,7 +17,7 @@ interface Stack {
 /** Starts what `npm start` runs (dist/scripts/stack.js) on spare ports with its own data dir. */
 async function startStack(root: string): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hvo-stack-'));
-  const [port, simPort] = [await freePort(), await freePort()];
+  const [port, simPort] = [await sparePort(), await sparePort()];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -41,7 +33,7 @@ async function startStack(root: string): Promise<Stack> {
     for (const k of ['SMAPI_HOST', 'SMAPI_PORT', 'SMAPI_PASSWORD_FILE', 'HV_TOOLS_DIR'])
       delete env[k];
     Object.assign(env, {
-      SIM_SMAPI_PORT: String(await freePort()),
+      SIM_SMAPI_PORT: String(await sparePort()),
       SMAPI_RETRY_SCHEDULE_MS: '0,100,300',
     });
   }
@@ -55,9 +47,13 @@ async function startStack(root: string): Promise<Stack> {
   proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
   proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
   await eventually(
-    () => Promise.resolve(/"msg":"ready: /.test(out) ? true : undefined),
+    () => {
+      // a launcher that gave up (a child failed to start) says why in its output
+      if (proc.exitCode !== null) throw new Error(`stack exited ${proc.exitCode}:\n${out}`);
+      return Promise.resolve(/"msg":"ready: /.test(out) ? true : undefined);
+    },
     40000,
-    `stack ready:\n${out}`,
+    () => `stack ready:\n${out}`,
   );
   return { proc, base: `http://127.0.0.1:${port}`, output: () => out, dataDir };
 }

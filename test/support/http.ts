@@ -46,13 +46,16 @@ export async function request(
 export async function eventually<T>(
   check: () => Promise<T | undefined>,
   ms = 15000,
-  what = 'condition',
+  /** What was waited for; a function is asked at the time-out (e.g. for the output so far). */
+  what: string | (() => string) = 'condition',
 ): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await check();
     if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > end) {
+      throw new Error(`timed out waiting for ${typeof what === 'function' ? what() : what}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
 }
