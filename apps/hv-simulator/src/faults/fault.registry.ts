@@ -99,7 +99,7 @@ export class FaultRegistry {
     this.release();
   }
 
-  /** Waits until the holding fault `id` is released; resolves at once when it is not held. */
+  /** Waits until fault `id` is released (release(id) or release()), or the faults are cleared. */
   holdCall(id: string): Promise<void> {
     return new Promise((resolve) => {
       const waiting = this.held.get(id) ?? [];
