@@ -1,5 +1,6 @@
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import pretty from 'pino-pretty';
+import { GatheredLines } from './gathered-lines.js';
 import { setFallbackLogger, setRootLogger } from './log-context.js';
 import { isPretty, type LogSettings, pinoLevel } from './log-settings.js';
 import { REDACT_PATHS, stripUrlCredentials } from './redaction.js';
@@ -73,32 +74,24 @@ export function checkedFieldsLogger(root: Logger, name: string): Logger {
   );
 }
 
-/**
- * Where lines go: one JSON object per line, written off the request's path (flushed at exit),
- * or, for people, pino-pretty, coloured only on a terminal: never an ANSI code in a file or pipe.
- */
 /** A terminal or file descriptor to write to (process.stdout). */
 export interface LogOutput {
   fd: number;
   isTTY?: boolean;
 }
 
-/**
- * pino's asynchronous destination (sonic-boom) in its buffer mode, handed each line as bytes.
- * In its string mode every write measures the byte length of all the text still waiting to be
- * written (up to 16 KiB, flattened anew each time): under load, with lines piling up behind a
- * write, that was 7 % of the api's CPU on `GET /` (bench/README.md, session 12).
- */
-function bufferedDestination(fd: number): DestinationStream {
-  const boom = pino.destination({ dest: fd, sync: false, contentMode: 'buffer' });
-  const writeBytes = boom.write.bind(boom) as unknown as (bytes: Buffer) => boolean;
-  boom.write = (line: string) => writeBytes(Buffer.from(line));
-  return boom;
+/** pino's synchronous destination (sonic-boom) in its buffer mode, lines gathered before it. */
+function gatheredDestination(fd: number): DestinationStream {
+  return new GatheredLines(pino.destination({ dest: fd, sync: true, contentMode: 'buffer' }));
 }
 
+/**
+ * Where lines go: one JSON object per line, gathered and written in batches (gathered-lines.ts),
+ * or, for people, pino-pretty, coloured only on a terminal: never an ANSI code in a file or pipe.
+ */
 function destination(s: LogSettings, out: LogOutput): DestinationStream {
   const tty = out.isTTY === true;
-  if (!isPretty(s, tty)) return bufferedDestination(out.fd);
+  if (!isPretty(s, tty)) return gatheredDestination(out.fd);
   return pretty({
     colorize: tty,
     destination: out.fd,

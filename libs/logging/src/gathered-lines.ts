@@ -1,0 +1,63 @@
+import { register } from 'on-exit-leak-free';
+import type pino from 'pino';
+
+type SonicBoom = ReturnType<typeof pino.destination>;
+
+/** How long a line may wait for others to be written with it. */
+const GATHER_MS = 20;
+/** Written at once when this many characters wait (about as many bytes: lines are mostly ASCII). */
+const GATHER_CHARS = 32 * 1024;
+
+/**
+ * A process's JSON lines, gathered for up to 20 ms (or 32 KiB) and written with one `write(2)`
+ * through a synchronous sonic-boom. Under load each line used to be its own asynchronous write:
+ * a thread-pool request and its completion per line, plus a byte buffer made per line
+ * (bench/README.md, session 13). Synchronous, so nothing is ever in flight: lines are written
+ * in order and, at exit (process.exit, an uncaught throw, no work left), whatever waits is
+ * written before the process ends; an asynchronous write still in flight then could land after
+ * the lines written at exit, or not at all. The timer runs only while lines wait, so an idle
+ * logger never writes.
+ */
+export class GatheredLines {
+  private waiting: string[] = [];
+  private chars = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(private readonly boom: SonicBoom) {
+    boom.on('close', () => {
+      this.closed = true;
+      clearTimeout(this.timer);
+    });
+    register(this, (self) => self.writeWaiting());
+  }
+
+  write(line: string): boolean {
+    this.waiting.push(line);
+    this.chars += line.length;
+    if (this.chars >= GATHER_CHARS) this.writeWaiting();
+    else this.timer ??= setTimeout(() => this.writeWaiting(), GATHER_MS).unref();
+    return true;
+  }
+
+  /** pino's `logger.flush(cb)`: whatever waits is written now. */
+  flush(cb?: (err?: Error) => void): void {
+    this.writeWaiting();
+    this.boom.flush(cb);
+  }
+
+  flushSync(): void {
+    this.writeWaiting();
+  }
+
+  private writeWaiting(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.waiting.length === 0 || this.closed) return;
+    const text = this.waiting.length === 1 ? this.waiting[0] : this.waiting.join('');
+    this.waiting = [];
+    this.chars = 0;
+    // sonic-boom's buffer mode: its string mode measures the whole pending text on each write
+    (this.boom.write as unknown as (bytes: Buffer) => boolean)(Buffer.from(text));
+  }
+}

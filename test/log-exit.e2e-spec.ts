@@ -1,0 +1,40 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { repoRoot } from '#config';
+
+/**
+ * A process's lines wait up to 20 ms to be written together (gathered-lines.ts). None may be
+ * lost when the process ends meanwhile: by process.exit (the api's fatal path), by an uncaught
+ * throw, or by running out of work (the wait's timer does not keep a process alive).
+ */
+describe('log lines still waiting when a process ends', () => {
+  const logging = pathToFileURL(join(repoRoot(), 'dist/libs/logging/src/index.js')).href;
+
+  it.each([
+    ['process.exit', 'process.exit(3);'],
+    ['an uncaught throw', 'throw new Error("ended");'],
+    ['no work left', ''],
+  ])('are all written at %s', (_how, ending) => {
+    const dir = mkdtempSync(join(tmpdir(), 'hvo-log-exit-'));
+    try {
+      const file = join(dir, 'out.log');
+      const script = [
+        "import { openSync } from 'node:fs';",
+        `import { createLogger } from ${JSON.stringify(logging)};`,
+        `const fd = openSync(${JSON.stringify(file)}, 'w');`,
+        "const log = createLogger('api', { LOG_LEVEL: 'info', LOG_FORMAT: 'json' }, { fd });",
+        "for (let n = 0; n < 500; n++) log.info({ n }, 'line ✓');",
+        ending,
+      ].join('\n');
+      spawnSync(process.execPath, ['--input-type=module', '-e', script], { stdio: 'pipe' });
+      const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+      const ns = lines.map((l) => (JSON.parse(l) as { n: number }).n);
+      expect(ns).toEqual(Array.from({ length: 500 }, (_, n) => n));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
