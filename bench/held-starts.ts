@@ -1,23 +1,27 @@
-// Benchmark (issue #29 item 1): N synchronous starts at once, each client on its own connection,
-// every start held 5 s by the simulator (a hang fault on Image_Activate), so most wait in the
-// queue; the api at default settings but SYNC_WAIT_MAX_S. Prints what the clients got, their
-// latency, the api's peak RSS, its longest event-loop stall and the slowest health probe.
-// Prints numbers; asserts nothing. `npm run bench -- --only hold --n 10000`.
+// Benchmark (issue #29 item 1): N synchronous operations at once, each client on its own
+// connection, that take long, so most wait in the queue: starts, each held 5 s by the simulator
+// (a hang fault on Image_Activate), or deploys on the simulator's realistic latency profile
+// (`--action deploy`); the api at default settings but SYNC_WAIT_MAX_S. Prints what the clients
+// got, their latency, the api's peak RSS, its longest event-loop stall and the slowest health
+// probe. Prints numbers; asserts nothing. `npm run bench -- --only hold --n 10000
+// [--action deploy]`.
 import { request as httpRequest } from 'node:http';
 import { startBenchStack } from './bench-stack.js';
 import { adminBasicAuth, BenchClient, percentile } from './bench-client.js';
 import { startWatcher, type WatchFigures } from './hold-watch.js';
 import { rssMiB } from './process-stats.js';
-import { createGuests, guestIds } from './scenarios.js';
+import { createGuests, guestIds, importSample } from './scenarios.js';
 
 export interface HoldSettings {
-  /** Starts sent at once. */
+  /** What is sent: starts held by the simulator, or deploys at its realistic latency. */
+  action: 'start' | 'deploy';
+  /** Operations sent at once. */
   n: number;
   /** Guests they are spread over (a guest's operations run one after another). */
   guests: number;
   /** SYNC_WAIT_MAX_S of the api: how long a start is waited for before its 202. */
   syncWaitS: number;
-  /** How long the simulator holds each start. */
+  /** How long the simulator holds each start (starts only). */
   holdMs: number;
   /** Long-polls (`GET /operations/{id}?wait=`) sent at once after the starts; 0: none. */
   longPolls: number;
@@ -95,6 +99,10 @@ const timeline = (pairs: [number, number][]): string =>
 function watched(f: WatchFigures): [string, string][] {
   return [
     ['api peak RSS', `${f.peakRssMiB.toFixed(0)} MiB`],
+    [
+      'api largest V8 heap, committed / in use',
+      `${f.peakHeapTotalMiB.toFixed(0)} / ${f.peakHeapUsedMiB.toFixed(0)} MiB`,
+    ],
     ['api longest event-loop stall', `${f.maxStallMs.toFixed(0)} ms`],
     [
       'slowest /health/live answer',
@@ -107,28 +115,35 @@ function watched(f: WatchFigures): [string, string][] {
 
 /** Runs the held starts on a stack of its own; resolves with the rows to print. */
 export async function heldStarts(s: HoldSettings): Promise<[string, string][]> {
-  const stack = await startBenchStack(process.env, {
-    AUTH: 'token',
-    SYNC_WAIT_MAX_S: String(s.syncWaitS),
-  });
+  const deploy = s.action === 'deploy';
+  const stack = await startBenchStack(
+    process.env,
+    { AUTH: 'token', SYNC_WAIT_MAX_S: String(s.syncWaitS) },
+    { latencyProfile: deploy ? 'realistic' : 'fast' },
+  );
   const pid = stack.api.proc.pid!;
   try {
     await stack.startWorker();
     const client = await BenchClient.for(stack);
     const userids = guestIds(s.guests, 'H');
-    await createGuests(client, userids);
-    const sim = stack.env.HV_SIMULATOR_URL!;
-    const fault = await fetch(`${sim}/admin/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        function: 'Image_Activate',
-        target: '*',
-        hang_ms: s.holdMs,
-        times: 0,
-      }),
-    });
-    if (!fault.ok) throw new Error(`simulator refused the hold fault: ${await fault.text()}`);
+    if (deploy) {
+      await importSample(client, 'hold-img');
+      await createGuests(client, userids, [{ size: '10', is_boot_disk: true }]);
+    } else {
+      await createGuests(client, userids);
+      const sim = stack.env.HV_SIMULATOR_URL!;
+      const fault = await fetch(`${sim}/admin/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          function: 'Image_Activate',
+          target: '*',
+          hang_ms: s.holdMs,
+          times: 0,
+        }),
+      });
+      if (!fault.ok) throw new Error(`simulator refused the hold fault: ${await fault.text()}`);
+    }
 
     // watched from a thread of its own while the load runs
     const watchSettings = {
@@ -140,7 +155,9 @@ export async function heldStarts(s: HoldSettings): Promise<[string, string][]> {
     let watcher = await startWatcher(watchSettings);
     const t0 = performance.now();
     // all at once: the sockets open as fast as this process can make them
-    const body = JSON.stringify({ action: 'start' });
+    const body = JSON.stringify(
+      deploy ? { action: 'deploy', image: 'hold-img' } : { action: 'start' },
+    );
     const headers = { ...client.headers, 'content-type': 'application/json' };
     const answers = await Promise.all(
       Array.from({ length: s.n }, (_, i) =>
@@ -150,10 +167,10 @@ export async function heldStarts(s: HoldSettings): Promise<[string, string][]> {
     const wallS = (performance.now() - t0) / 1000;
     const accepted = answers.filter((a) => a.status === 202);
     const rows: [string, string][] = [
-      ['starts sent at once (own connection each)', String(s.n)],
+      [`${s.action}s sent at once (own connection each)`, String(s.n)],
       [
-        'guests / hold per start / SYNC_WAIT_MAX_S',
-        `${s.guests} / ${s.holdMs} ms / ${s.syncWaitS} s`,
+        `guests / ${deploy ? 'latency' : 'hold per start'} / SYNC_WAIT_MAX_S`,
+        `${s.guests} / ${deploy ? 'realistic profile' : `${s.holdMs} ms`} / ${s.syncWaitS} s`,
       ],
       ...summary(answers),
       ['202 with Location', `${accepted.filter((a) => a.location).length} of ${accepted.length}`],

@@ -18,6 +18,9 @@ export interface WatchSettings {
 
 export interface WatchFigures {
   peakRssMiB: number;
+  /** The largest V8 heap seen (prom-client's figures, read with the stall): committed / in use. */
+  peakHeapTotalMiB: number;
+  peakHeapUsedMiB: number;
   maxStallMs: number;
   slowestProbeMs: number;
   probes: number;
@@ -36,6 +39,8 @@ async function watch(s: WatchSettings): Promise<void> {
   const dispatcher = new Agent({ keepAliveTimeout: 600_000, keepAliveMaxTimeout: 600_000 });
   const f: WatchFigures = {
     peakRssMiB: rssMiB(s.pid),
+    peakHeapTotalMiB: 0,
+    peakHeapUsedMiB: 0,
     maxStallMs: 0,
     slowestProbeMs: 0,
     probes: 0,
@@ -51,7 +56,12 @@ async function watch(s: WatchSettings): Promise<void> {
         headers: { authorization: s.metricsAuth },
         dispatcher,
       });
-      const max = Number(/^nodejs_eventloop_lag_max_seconds (\S+)/m.exec(await res.text())?.[1]);
+      const text = await res.text();
+      const mib = (name: string) =>
+        Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1]) / 2 ** 20;
+      f.peakHeapTotalMiB = Math.max(f.peakHeapTotalMiB, mib('nodejs_heap_size_total_bytes') || 0);
+      f.peakHeapUsedMiB = Math.max(f.peakHeapUsedMiB, mib('nodejs_heap_size_used_bytes') || 0);
+      const max = Number(/^nodejs_eventloop_lag_max_seconds (\S+)/m.exec(text)?.[1]);
       if (!Number.isFinite(max)) return;
       f.maxStallMs = Math.max(f.maxStallMs, max * 1000);
       if (max > 0.2) f.stallsOver200.push([at(), Math.round(max * 1000)]);

@@ -6,8 +6,9 @@
 //                    or silent,info,silent,info: medians over a stack per naming,
 //                    the stack's processes at that LOG_LEVEL; issue #26's logging cost)
 //                    [--only hold --n 10000 --guests 1000 --sync-wait 90] (N synchronous starts
-//                    at once, each held 5 s by the simulator, then --long-polls 15000
-//                    ?wait=20 long-polls at once on one open operation: held-starts.ts, #29 item 1)
+//                    at once, each held 5 s by the simulator, or with --action deploy deploys
+//                    on the realistic latency profile, then --long-polls 15000 ?wait=20
+//                    long-polls at once on one open operation: held-starts.ts, #29 item 1)
 import { parseArgs } from 'node:util';
 import { startProcess, stopProcess } from '#testing';
 import { startBenchStack } from './bench-stack.js';
@@ -36,7 +37,8 @@ const { values: args } = parseArgs({
     deploys: { type: 'string', default: '1000' },
     only: { type: 'string', default: 'request,enqueue,waits,deploys' },
     'log-levels': { type: 'string', default: '' },
-    // --only hold: N synchronous starts at once (not in the default set: it takes minutes)
+    // --only hold: N synchronous starts (or deploys) at once (not in the default set: minutes)
+    action: { type: 'string', default: 'start' },
     n: { type: 'string', default: '10000' },
     guests: { type: 'string', default: '1000' },
     'sync-wait': { type: 'string', default: '90' },
@@ -157,7 +159,10 @@ async function stackRequestPath(rawResult: LoadResult, level?: string): Promise<
 }
 
 async function hold(): Promise<void> {
+  if (args.action !== 'start' && args.action !== 'deploy')
+    throw new Error('--action is start or deploy');
   const figures = await heldStarts({
+    action: args.action,
     n: Number(args.n),
     guests: Number(args.guests),
     syncWaitS: Number(args['sync-wait']),

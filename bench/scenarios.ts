@@ -102,7 +102,7 @@ export async function enqueueToStart(
   return { p50: percentile(delays, 50), p99: percentile(delays, 99) };
 }
 
-async function importSample(client: BenchClient, name: string): Promise<void> {
+export async function importSample(client: BenchClient, name: string): Promise<void> {
   const chunks: Buffer[] = [];
   for await (const c of sampleImageStream({ cylinders: 10, label: SAMPLE_OS_RELEASE, level: 6 }))
     chunks.push(c as Buffer);

@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import { Logger } from '@nestjs/common';
 import { ConfigError, loadConfig } from '#config';
 import { startTracing } from '#telemetry';
@@ -5,6 +6,9 @@ import { currentLogger } from '#logging';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // read by V8 at each full GC, so setting it here, before the heap grows, is enough
+  if (config.API_HEAP_GROWING_PERCENT > 0)
+    setFlagsFromString(`--heap-growing-percent=${config.API_HEAP_GROWING_PERCENT}`);
   // before the application loads: the http instrumentation patches node:http as fastify loads it
   await startTracing(config, 'api');
   const { createApi } = await import('./create-api.js');

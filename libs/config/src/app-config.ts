@@ -39,6 +39,12 @@ export class AppConfig {
    * TCP's retries (1, 3, 7 … s) or fail.
    */
   @Type(() => Number) @IsInt() @Min(1) @Max(65535) LISTEN_BACKLOG = 4096;
+  /**
+   * How far V8 lets the api's heap grow past what the last full GC kept before collecting again
+   * (its `--heap-growing-percent`; 0: V8's own choice, up to four times). Thousands of held
+   * clients otherwise leave several hundred MiB of garbage standing (bench/README.md, session 13).
+   */
+  @Type(() => Number) @IsInt() @Min(0) @Max(300) API_HEAP_GROWING_PERCENT = 100;
   @IsIn(['token', 'none']) AUTH: 'token' | 'none' = 'token';
   /** Default: <DATA_DIR>/token.dat. */
   @IsString() TOKEN_PATH = '';

@@ -27,6 +27,15 @@ describe('loadConfig', () => {
     expect(cfg.HV_TRANSPORT).toBe('smapi');
   });
 
+  it('API_HEAP_GROWING_PERCENT lets the heap double by default; 0 leaves it to V8', () => {
+    expect(loadConfig({}).API_HEAP_GROWING_PERCENT).toBe(100);
+    expect(loadConfig({ API_HEAP_GROWING_PERCENT: '0' }).API_HEAP_GROWING_PERCENT).toBe(0);
+    for (const bad of ['-1', '301', '1.5', 'x'])
+      expect(() => loadConfig({ API_HEAP_GROWING_PERCENT: bad })).toThrow(
+        /API_HEAP_GROWING_PERCENT/,
+      );
+  });
+
   it('SMAPI_RETRY_SCHEDULE_MS is a list of pauses in ms, at least one', () => {
     for (const bad of [',', '1,x', '-5', '1.5', Array(21).fill('1').join(',')]) {
       expect(() => loadConfig({ SMAPI_RETRY_SCHEDULE_MS: bad })).toThrow(/SMAPI_RETRY_SCHEDULE_MS/);
