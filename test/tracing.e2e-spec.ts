@@ -203,8 +203,12 @@ describe.each(['simulator', 'smapi'] as const)('traces over HV_TRANSPORT=%s', (t
         .split('\n')
         .filter((l) => l.startsWith('{'))
         .map((l) => JSON.parse(l) as Record<string, unknown>);
-    const apiLine = logLines(stack.apiOutput()).find(
-      (l) => l.msg === 'request' && l.request_id === 'trace-deploy-1',
+    const apiLine = await eventually(() =>
+      Promise.resolve(
+        logLines(stack.apiOutput()).find(
+          (l) => l.msg === 'request' && l.request_id === 'trace-deploy-1',
+        ),
+      ),
     );
     expect(apiLine).toMatchObject({ operation_id: op.id, trace_id: t.traceId });
     const workerLines = await eventually(() => {

@@ -7,7 +7,7 @@ import { BUILT_ENTRY, type Config, loadConfig, repoRoot } from '#config';
 import { StatementCounter } from '#persistence';
 import { createSimulator, type Simulator, sysinfoText } from '../../apps/hv-simulator/src/index.js';
 import { createWorker } from '../../apps/worker/src/create-worker.js';
-import { type HttpResult, type RequestOptions, request } from './http.js';
+import { eventually, type HttpResult, type RequestOptions, request } from './http.js';
 import { type Proc, startProcess, stopProcess } from '#testing';
 import { createTestDatabase } from './test-database.js';
 
@@ -138,6 +138,20 @@ export class TestStack {
   /** Everything the worker process printed (worker mode 'process'). */
   workerOutput(): string {
     return this.workerProc?.output() ?? '';
+  }
+
+  /**
+   * The api's or worker's output once it holds every one of `texts`: a process writes its lines
+   * up to 20 ms after logging them (libs/logging gathers them), so a line about what just
+   * happened may not be there yet.
+   */
+  async outputWith(which: 'api' | 'worker', ...texts: string[]): Promise<string> {
+    const out = () => (which === 'api' ? this.apiOutput() : this.workerOutput());
+    return eventually(
+      () => Promise.resolve(texts.every((t) => out().includes(t)) ? out() : undefined),
+      10000,
+      () => `${which} output with ${JSON.stringify(texts)}; it has:\n${out().slice(-2000)}`,
+    );
   }
 
   /** A valid auth token (fetched once through POST /token). */
