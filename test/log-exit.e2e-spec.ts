@@ -8,7 +8,9 @@ import { repoRoot } from '#config';
 /**
  * A process's lines wait up to 20 ms to be written together (gathered-lines.ts). None may be
  * lost when the process ends meanwhile: by process.exit (the api's fatal path), by an uncaught
- * throw, or by running out of work (the wait's timer does not keep a process alive).
+ * throw, by running out of work (the wait's timer does not keep a process alive), or by a
+ * signal, also one that the process's own handler raises again once it has closed (Nest's
+ * shutdown hooks in the api): a process killed by a signal has no 'exit' event.
  */
 describe('log lines still waiting when a process ends', () => {
   const logging = pathToFileURL(join(repoRoot(), 'dist/libs/logging/src/index.js')).href;
@@ -17,6 +19,13 @@ describe('log lines still waiting when a process ends', () => {
     ['process.exit', 'process.exit(3);'],
     ['an uncaught throw', 'throw new Error("ended");'],
     ['no work left', ''],
+    ['SIGTERM', "process.kill(process.pid, 'SIGTERM'); setInterval(() => {}, 1000);"],
+    [
+      'SIGTERM raised again by a handler of its own',
+      "process.once('SIGTERM', () => { log.info({ n: 500 }, 'closed'); " +
+        "process.kill(process.pid, 'SIGTERM'); }); " +
+        "process.kill(process.pid, 'SIGTERM'); setInterval(() => {}, 1000);",
+    ],
   ])('are all written at %s', (_how, ending) => {
     const dir = mkdtempSync(join(tmpdir(), 'hvo-log-exit-'));
     try {
@@ -29,10 +38,15 @@ describe('log lines still waiting when a process ends', () => {
         "for (let n = 0; n < 500; n++) log.info({ n }, 'line ✓');",
         ending,
       ].join('\n');
-      spawnSync(process.execPath, ['--input-type=module', '-e', script], { stdio: 'pipe' });
+      const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+        stdio: 'pipe',
+        timeout: 30000,
+      });
+      if (ending.includes('SIGTERM')) expect(run.signal).toBe('SIGTERM');
       const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
       const ns = lines.map((l) => (JSON.parse(l) as { n: number }).n);
-      expect(ns).toEqual(Array.from({ length: 500 }, (_, n) => n));
+      const handled = ending.includes('once(');
+      expect(ns).toEqual(Array.from({ length: handled ? 501 : 500 }, (_, n) => n));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,5 +1,5 @@
-import { register } from 'on-exit-leak-free';
 import type pino from 'pino';
+import { onExit } from 'signal-exit';
 
 type SonicBoom = ReturnType<typeof pino.destination>;
 
@@ -8,15 +8,36 @@ const GATHER_MS = 20;
 /** Written at once when this many characters wait (about as many bytes: lines are mostly ASCII). */
 const GATHER_CHARS = 32 * 1024;
 
+/** Every destination alive in this process, held weakly (a test process makes many). */
+const alive = new Set<WeakRef<GatheredLines>>();
+const forget = new FinalizationRegistry<WeakRef<GatheredLines>>((ref) => alive.delete(ref));
+let hooked = false;
+
+/**
+ * Writes what waits in every destination when the process ends: at exit (process.exit, an
+ * uncaught throw, no work left) and on a signal that ends it, including one re-raised after a
+ * handler of the process's own (Nest's shutdown hooks close the api, then kill it with the
+ * signal again, and a killed process has no 'exit' event).
+ */
+function writeAllAtEnd(lines: GatheredLines): void {
+  const ref = new WeakRef(lines);
+  alive.add(ref);
+  forget.register(lines, ref);
+  if (hooked) return;
+  hooked = true;
+  onExit(() => {
+    for (const r of alive) r.deref()?.flushSync();
+  });
+}
+
 /**
  * A process's JSON lines, gathered for up to 20 ms (or 32 KiB) and written with one `write(2)`
  * through a synchronous sonic-boom. Under load each line used to be its own asynchronous write:
  * a thread-pool request and its completion per line, plus a byte buffer made per line
  * (bench/README.md, session 13). Synchronous, so nothing is ever in flight: lines are written
- * in order and, at exit (process.exit, an uncaught throw, no work left), whatever waits is
- * written before the process ends; an asynchronous write still in flight then could land after
- * the lines written at exit, or not at all. The timer runs only while lines wait, so an idle
- * logger never writes.
+ * in order and, when the process ends (writeAllAtEnd), whatever waits is written first; an
+ * asynchronous write still in flight then could land after the lines written at the end, or
+ * not at all. The timer runs only while lines wait, so an idle logger never writes.
  */
 export class GatheredLines {
   private waiting: string[] = [];
@@ -29,7 +50,7 @@ export class GatheredLines {
       this.closed = true;
       clearTimeout(this.timer);
     });
-    register(this, (self) => self.writeWaiting());
+    writeAllAtEnd(this);
   }
 
   write(line: string): boolean {
