@@ -8,13 +8,13 @@
 //                    [--only hold --n 10000 --guests 1000 --sync-wait 90] (N synchronous starts
 //                    at once, each held 5 s by the simulator, or with --action deploy deploys
 //                    on the realistic latency profile, then --long-polls 15000 ?wait=20
-//                    long-polls at once on one open operation: held-starts.ts, #29 item 1)
+//                    long-polls at once on one open operation: held-operations.ts, #29 item 1)
 import { parseArgs } from 'node:util';
 import { startProcess, stopProcess } from '#testing';
 import { startBenchStack } from './bench-stack.js';
 import { cpuSeconds } from './process-stats.js';
 import { BenchClient } from './bench-client.js';
-import { heldStarts } from './held-starts.js';
+import { heldOperations } from './held-operations.js';
 import { heldWaits } from './held-waits.js';
 import { bestOf, type LoadResult } from './load.js';
 import {
@@ -161,7 +161,7 @@ async function stackRequestPath(rawResult: LoadResult, level?: string): Promise<
 async function hold(): Promise<void> {
   if (args.action !== 'start' && args.action !== 'deploy')
     throw new Error('--action is start or deploy');
-  const figures = await heldStarts({
+  const figures = await heldOperations({
     action: args.action,
     n: Number(args.n),
     guests: Number(args.guests),

@@ -113,8 +113,8 @@ function watched(f: WatchFigures): [string, string][] {
   ];
 }
 
-/** Runs the held starts on a stack of its own; resolves with the rows to print. */
-export async function heldStarts(s: HoldSettings): Promise<[string, string][]> {
+/** Runs the held starts (or deploys) on a stack of its own; resolves with the rows to print. */
+export async function heldOperations(s: HoldSettings): Promise<[string, string][]> {
   const deploy = s.action === 'deploy';
   const stack = await startBenchStack(
     process.env,
