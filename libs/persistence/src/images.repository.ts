@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DuplicateRecordError, isUniqueViolation } from './errors.js';
 import type { Image } from './generated/sqlite/client.js';
+import { selectImageByName } from './image-statements.js';
 import type { ImageRecord, NewImage } from './image.types.js';
 import { PrismaService } from './prisma.service.js';
 
@@ -19,7 +20,7 @@ export class ImagesRepository {
   }
 
   async findByName(imagename: string): Promise<ImageRecord | null> {
-    const row = await this.db.image.findUnique({ where: { imagename } });
+    const row = await selectImageByName(this.prisma.direct, imagename);
     return row && toRecord(row);
   }
 

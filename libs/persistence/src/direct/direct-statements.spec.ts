@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { loadConfig } from '#config';
 import { isUniqueViolation } from '../errors.js';
 import { selectByUserid, selectByUserids } from '../guest-statements.js';
+import { selectImageByName } from '../image-statements.js';
 import {
   compareAndSetSteps,
   finishReturning,
@@ -194,6 +195,27 @@ describe.each(providers)('direct statements on %s', (_name, make) => {
     expect(await selectByUserid(db(), 'G3')).toBeNull();
     const many = await selectByUserids(db(), ['G2', 'G3', 'G1']);
     expect(many.sort((a, b) => a.userid.localeCompare(b.userid))).toEqual([g1, g2]);
+  });
+
+  run('reads images as Prisma does, comments set or null', async () => {
+    const image = {
+      imageosdistro: 'rhel9.0',
+      md5sum: 'c0ffee',
+      diskSizeUnits: '3338:CYL',
+      imageSizeInBytes: '123456',
+      type: 'rootonly',
+    };
+    await prisma.client.image.create({
+      data: { ...image, imagename: 'img-c', comments: "{'disk_type': 'DASD'}" },
+    });
+    await prisma.client.image.create({ data: { ...image, imagename: 'img-n' } });
+    for (const imagename of ['img-c', 'img-n']) {
+      const expected = await prisma.client.image.findUniqueOrThrow({ where: { imagename } });
+      expect(await selectImageByName(db(), imagename)).toEqual(expected);
+    }
+    expect(await selectImageByName(db(), 'img-n')).toMatchObject({ ...image, comments: null });
+    expect(await selectImageByName(db(), 'IMG-C')).toBeNull(); // names match exactly
+    expect(await selectImageByName(db(), 'missing')).toBeNull();
   });
 
   run('does not write into a Prisma interactive transaction that rolls back', async () => {
