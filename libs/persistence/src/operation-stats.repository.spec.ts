@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '#config';
 import { ok } from '#envelope';
-import { OperationStatsRepository } from './operation-stats.repository.js';
+import {
+  COUNT_BY_KIND_AND_STATUS,
+  OperationStatsRepository,
+} from './operation-stats.repository.js';
 import { OperationsRepository } from './operations.repository.js';
 import { PrismaService } from './prisma.service.js';
 import { tempSqlite, type TempSqlite } from './testing/temp-sqlite.js';
@@ -53,5 +56,11 @@ describe('OperationStatsRepository (SQLite)', () => {
       { kind: 'guest.create', status: 'succeeded', count: 1 },
       { kind: 'guest.start', status: 'queued', count: 1 },
     ]);
+  });
+
+  it('counts from the (kind, status) index alone, never the table', async () => {
+    const plan = await prisma.direct.all(`EXPLAIN QUERY PLAN ${COUNT_BY_KIND_AND_STATUS}`, []);
+    const steps = plan.map((r) => String(r.detail));
+    expect(steps).toEqual([expect.stringMatching(/COVERING INDEX operations_kind_status_idx/)]);
   });
 });

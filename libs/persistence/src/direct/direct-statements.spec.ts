@@ -3,6 +3,7 @@ import { loadConfig } from '#config';
 import { isUniqueViolation } from '../errors.js';
 import { selectByUserid, selectByUserids } from '../guest-statements.js';
 import { selectImageByName } from '../image-statements.js';
+import { OperationStatsRepository } from '../operation-stats.repository.js';
 import {
   compareAndSetSteps,
   finishReturning,
@@ -216,6 +217,17 @@ describe.each(providers)('direct statements on %s', (_name, make) => {
     expect(await selectImageByName(db(), 'img-n')).toMatchObject({ ...image, comments: null });
     expect(await selectImageByName(db(), 'IMG-C')).toBeNull(); // names match exactly
     expect(await selectImageByName(db(), 'missing')).toBeNull();
+  });
+
+  run("counts operations by kind and status as Prisma's groupBy does", async () => {
+    const grouped = await prisma.client.operation.groupBy({
+      by: ['kind', 'status'],
+      _count: { _all: true },
+      orderBy: [{ kind: 'asc' }, { status: 'asc' }],
+    });
+    const counts = await new OperationStatsRepository(prisma).countByKindAndStatus();
+    expect(counts).toEqual(grouped.map((g) => ({ ...g, count: g._count._all, _count: undefined })));
+    expect(counts.length).toBeGreaterThan(1);
   });
 
   run('does not write into a Prisma interactive transaction that rolls back', async () => {
