@@ -5,10 +5,14 @@
 // got, their latency, the api's peak RSS, its longest event-loop stall and the slowest health
 // probe. Prints numbers; asserts nothing. `npm run bench -- --only hold --n 10000
 // [--action deploy]`.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startBenchStack } from './bench-stack.js';
-import { adminBasicAuth, BenchClient, percentile } from './bench-client.js';
+import { BenchClient, percentile } from './bench-client.js';
 import { startWatcher, type WatchFigures } from './hold-watch.js';
+import { loopFiguresFile } from './loop-delay-monitor.js';
 import { rssMiB } from './process-stats.js';
 import { createGuests, guestIds, importSample } from './scenarios.js';
 
@@ -108,7 +112,7 @@ function watched(f: WatchFigures): [string, string][] {
       'slowest /health/live answer',
       `${f.slowestProbeMs.toFixed(0)} ms (${f.probes} probes, ${f.failedProbes} failed)`,
     ],
-    ['1 s windows with a stall over 200 ms (when: longest)', timeline(f.stallsOver200)],
+    ['stalls over 200 ms (when: how long)', timeline(f.stallsOver200)],
     ['probes over 250 ms (when: time)', timeline(f.slowProbes)],
   ];
 }
@@ -116,10 +120,15 @@ function watched(f: WatchFigures): [string, string][] {
 /** Runs the held starts (or deploys) on a stack of its own; resolves with the rows to print. */
 export async function heldOperations(s: HoldSettings): Promise<[string, string][]> {
   const deploy = s.action === 'deploy';
+  // the api's loop stalls and heap, from a monitor loaded into it (loop-delay-monitor.ts)
+  const loopDir = mkdtempSync(join(tmpdir(), 'hvo-hold-loop-'));
   const stack = await startBenchStack(
     process.env,
-    { AUTH: 'token', SYNC_WAIT_MAX_S: String(s.syncWaitS) },
-    { latencyProfile: deploy ? 'realistic' : 'fast' },
+    { AUTH: 'token', SYNC_WAIT_MAX_S: String(s.syncWaitS), BENCH_LOOP_DIR: loopDir },
+    {
+      latencyProfile: deploy ? 'realistic' : 'fast',
+      nodeArgs: [`--import=${new URL('./loop-delay-monitor.js', import.meta.url).href}`],
+    },
   );
   const pid = stack.api.proc.pid!;
   try {
@@ -146,11 +155,7 @@ export async function heldOperations(s: HoldSettings): Promise<[string, string][
     }
 
     // watched from a thread of its own while the load runs
-    const watchSettings = {
-      base: stack.base,
-      metricsAuth: adminBasicAuth(stack.cfg.TOKEN_PATH),
-      pid,
-    };
+    const watchSettings = { base: stack.base, pid, loopFile: loopFiguresFile(loopDir, pid) };
     const rssBefore = rssMiB(pid);
     let watcher = await startWatcher(watchSettings);
     const t0 = performance.now();
@@ -199,5 +204,6 @@ export async function heldOperations(s: HoldSettings): Promise<[string, string][
     ];
   } finally {
     await stack.close();
+    rmSync(loopDir, { recursive: true, force: true });
   }
 }

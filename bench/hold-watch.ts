@@ -1,31 +1,33 @@
 // The hold bench's watcher, run in a worker thread: it probes the api from an event loop of its
 // own, since the bench's loop, busy with thousands of sockets, would otherwise add its own
 // delays to the probe times it measures. Samples the api's RSS every 200 ms, reads the api's
-// longest loop delay from /metrics every second (prom-client's monitorEventLoopDelay keeps the
-// maximum until it is read, so the first read, before the load, only resets it), and times a
-// /health/live probe every 100 ms. Probes and scrapes keep their connections open: a new one
-// would wait in the api's accept queue behind the load's, which measures the kernel's backlog
-// rather than the api.
+// longest loop stall and V8 heap from the file its loop-delay monitor writes
+// (loop-delay-monitor.ts, loaded into the api), and times a /health/live probe every 100 ms.
+// Probes keep their connection open: a new one would wait in the api's accept queue behind the
+// load's, which measures the kernel's backlog rather than the api.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import { Agent, fetch } from 'undici';
+import { type LoopFigures, startFile } from './loop-delay-monitor.js';
 import { rssMiB } from './process-stats.js';
 
 export interface WatchSettings {
   base: string;
-  metricsAuth: string;
   pid: number;
+  /** The file the api's loop-delay monitor writes (loopFiguresFile). */
+  loopFile: string;
 }
 
 export interface WatchFigures {
   peakRssMiB: number;
-  /** The largest V8 heap seen (prom-client's figures, read with the stall): committed / in use. */
+  /** The largest V8 heap seen (the monitor's figures): committed / in use. */
   peakHeapTotalMiB: number;
   peakHeapUsedMiB: number;
   maxStallMs: number;
   slowestProbeMs: number;
   probes: number;
   failedProbes: number;
-  /** When (s after the watch began) a 5 s window held a stall over 200 ms, and how long. */
+  /** When (s after the watch began) a stall over 200 ms began, and how long it was (ms). */
   stallsOver200: [number, number][];
   /** When (s) a probe took over 250 ms, and how long. */
   slowProbes: [number, number][];
@@ -50,23 +52,15 @@ async function watch(s: WatchSettings): Promise<void> {
   };
   const t0 = performance.now();
   const at = () => Math.round((performance.now() - t0) / 100) / 10;
-  const scrapeStall = async () => {
+  const readLoop = () => {
     try {
-      const res = await fetch(`${s.base}/metrics`, {
-        headers: { authorization: s.metricsAuth },
-        dispatcher,
-      });
-      const text = await res.text();
-      const mib = (name: string) =>
-        Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1]) / 2 ** 20;
-      f.peakHeapTotalMiB = Math.max(f.peakHeapTotalMiB, mib('nodejs_heap_size_total_bytes') || 0);
-      f.peakHeapUsedMiB = Math.max(f.peakHeapUsedMiB, mib('nodejs_heap_size_used_bytes') || 0);
-      const max = Number(/^nodejs_eventloop_lag_max_seconds (\S+)/m.exec(text)?.[1]);
-      if (!Number.isFinite(max)) return;
-      f.maxStallMs = Math.max(f.maxStallMs, max * 1000);
-      if (max > 0.2) f.stallsOver200.push([at(), Math.round(max * 1000)]);
+      const l = JSON.parse(readFileSync(s.loopFile, 'utf8')) as LoopFigures;
+      f.maxStallMs = l.maxStallMs;
+      f.stallsOver200 = l.stallsOver200.map(([ms, long]) => [Math.round(ms / 100) / 10, long]);
+      f.peakHeapTotalMiB = l.heapTotalBytes / 2 ** 20;
+      f.peakHeapUsedMiB = l.heapUsedBytes / 2 ** 20;
     } catch {
-      // a scrape that fails is seen in the probe's figure
+      // a file caught mid-write: the next read has it
     }
   };
   const rss = async () => {
@@ -78,8 +72,10 @@ async function watch(s: WatchSettings): Promise<void> {
   const stalls = async () => {
     while (running) {
       await pause(1000);
-      await scrapeStall();
+      readLoop();
     }
+    await pause(250); // the monitor's last write
+    readLoop();
   };
   const probe = async () => {
     while (running) {
@@ -98,10 +94,10 @@ async function watch(s: WatchSettings): Promise<void> {
       await pause(100);
     }
   };
-  // the first read resets the maximum: what came before the load is not counted
-  const reset = { ...f };
-  await scrapeStall();
-  Object.assign(f, reset);
+  // the monitor starts over (the api is idle): what came before the load is not counted
+  writeFileSync(startFile(s.loopFile), '');
+  while (existsSync(startFile(s.loopFile))) await pause(50);
+  await pause(250); // a write after the start
   await fetch(`${s.base}/health/live`, { dispatcher }).then((r) => r.arrayBuffer());
   parentPort!.postMessage('ready');
   await Promise.all([rss(), stalls(), probe()]);
@@ -110,8 +106,8 @@ async function watch(s: WatchSettings): Promise<void> {
 }
 
 /**
- * Starts the watcher thread; resolves once it watches (its connections open, the loop-delay
- * maximum reset); `stop` ends it and resolves with what it saw.
+ * Starts the watcher thread; resolves once it watches (its connection open, the api's loop
+ * monitor started over); `stop` ends it and resolves with what it saw.
  */
 export async function startWatcher(s: WatchSettings): Promise<{ stop(): Promise<WatchFigures> }> {
   const thread = new Worker(new URL(import.meta.url), { workerData: s });
