@@ -1,3 +1,4 @@
+import type { Server } from 'node:net';
 import { Logger } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { addRouteConfig } from '#envelope';
@@ -12,10 +13,19 @@ export const AnsweredAtOnce = (): MethodDecorator => addRouteConfig({ [AT_ONCE_R
 
 /**
  * Requests that go on per turn of the event loop. Each goes on synchronously as far as its first
- * wait on Redis (parsing, token, validation, its database row): about 0.1–0.3 ms, so a turn
- * stays in the tens of milliseconds even when thousands of requests arrive together.
+ * wait on Redis (parsing, token, validation, its database rows), and its later steps come back
+ * in the same few turns: together about 1 ms of the loop for a deploy while 10,000 arrive, so
+ * 30 keep a turn near 30 ms (100 held it 100 ms and more; bench/README.md, session 14).
  */
-const REQUESTS_PER_TURN = 100;
+export const REQUESTS_PER_TURN = 30;
+
+/**
+ * New connections whose first bytes are read per turn. Reading one costs its request's parse,
+ * routing and the hooks before the admission line (about 50–70 µs); libuv's poll phase reads every
+ * socket it finds ready, up to 48 × 1,024 of them, so a burst the size of the listen backlog
+ * (4,096) was read in one turn and held the loop 400 ms (bench/README.md, session 14).
+ */
+export const CONNECTIONS_PER_TURN = 200;
 
 /**
  * A burst of requests (10,000 clients submitting at once) goes on a slice per turn of the event
@@ -33,5 +43,23 @@ export function admitASlicePerTurn(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (req, _reply, done) => {
     if (req.routeOptions.config[AT_ONCE_ROUTE]) return done();
     requests.run([() => done()]);
+  });
+}
+
+/**
+ * A burst of new connections is read a slice per turn: Node's server accepts them paused
+ * (net.Server's `pauseOnConnect`, which http.Server does not take as an option but keeps as
+ * this property) and each is resumed here, at once below the budget, else in a later turn in
+ * arrival order. Connections already open (a kept-alive probe among them) are read as usual.
+ */
+export function readASlicePerTurn(server: Server, perTurn = CONNECTIONS_PER_TURN): void {
+  const log = new Logger('admission');
+  const connections = new TurnSlicer(
+    (e) => log.error(`a connection failed as it was read: ${(e as Error).message}`),
+    perTurn,
+  );
+  (server as Server & { pauseOnConnect: boolean }).pauseOnConnect = true;
+  server.on('connection', (socket: { resume(): void }) => {
+    connections.run([() => socket.resume()]);
   });
 }
