@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DatabaseMetrics } from './database.metrics.js';
 import { HttpMetrics } from './http.metrics.js';
+import { LoopStallMetrics } from './loop-stall.metrics.js';
 import { MetricsController } from './metrics.controller.js';
 import { MetricsRegistry } from './metrics.registry.js';
 import { OperationMetrics } from './operation.metrics.js';
@@ -14,6 +15,7 @@ import { WebhookMetrics } from './webhook.metrics.js';
     MetricsRegistry,
     DatabaseMetrics,
     HttpMetrics,
+    LoopStallMetrics,
     OperationMetrics,
     QueueMetrics,
     WebhookMetrics,
