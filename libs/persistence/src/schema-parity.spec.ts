@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '#config';
 import { GUEST_COLUMNS, toGuest } from './direct/guest-row.js';
+import { IMAGE_COLUMNS, toImage } from './direct/image-row.js';
 import { OPERATION_COLUMNS, toOperation } from './direct/operation-row.js';
 
 /**
@@ -81,6 +82,7 @@ describe('direct statements against the schema', () => {
   const cases = [
     { model: 'Operation', list: OPERATION_COLUMNS, decode: toOperation },
     { model: 'Guest', list: GUEST_COLUMNS, decode: toGuest },
+    { model: 'Image', list: IMAGE_COLUMNS, decode: toImage },
   ] as const;
 
   it.each(cases)('$model: the column list names every column, under its field name', (c) => {

@@ -226,7 +226,12 @@ describe.each(providers)('direct statements on %s', (_name, make) => {
       orderBy: [{ kind: 'asc' }, { status: 'asc' }],
     });
     const counts = await new OperationStatsRepository(prisma).countByKindAndStatus();
-    expect(counts).toEqual(grouped.map((g) => ({ ...g, count: g._count._all, _count: undefined })));
+    const expected = grouped.map(({ kind, status, _count }) => ({
+      kind,
+      status,
+      count: _count._all,
+    }));
+    expect(counts).toEqual(expected);
     expect(counts.length).toBeGreaterThan(1);
   });
 
