@@ -16,7 +16,7 @@ import { requestIdOf, requestLog } from './http/request-log.js';
 import { RouteTable } from './http/route-table.js';
 import { envelopeHooks } from './http/envelope.hooks.js';
 import { checkToken } from './http/token-check.js';
-import { admitASlicePerTurn, readASlicePerTurn } from './http/turn-admission.js';
+import { admitASlicePerTurn, readASliceAtATime } from './http/turn-admission.js';
 import { nameRequestSpans } from './http/request-span.js';
 import { HttpMetrics } from './metrics/http.metrics.js';
 import { mountDocs } from './openapi/docs.routes.js';
@@ -41,7 +41,7 @@ export async function createApi(config: Config): Promise<NestFastifyApplication>
   routes.attach(fastify);
   requestLog(fastify, log); // first: every answer, a 401 too, carries its request id
   admitASlicePerTurn(fastify); // then a burst goes on a slice per turn, probes at once
-  readASlicePerTurn(fastify.server); // and a burst of new connections is read so too
+  readASliceAtATime(fastify.server); // and a burst of new connections is read so too
   nameRequestSpans(fastify);
   registerJsonBodyParser(fastify);
   registerOctetStreamParser(fastify);

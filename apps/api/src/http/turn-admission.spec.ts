@@ -1,11 +1,10 @@
-import { EventEmitter } from 'node:events';
 import { createServer, request, type Server as HttpServer } from 'node:http';
-import type { AddressInfo, Server } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import {
   admitASlicePerTurn,
   AT_ONCE_ROUTE,
-  readASlicePerTurn,
+  readASliceAtATime,
   REQUESTS_PER_TURN,
 } from './turn-admission.js';
 
@@ -53,25 +52,28 @@ describe('admitASlicePerTurn', () => {
   });
 });
 
-describe('readASlicePerTurn', () => {
-  it('accepts connections paused and reads a burst of them a slice per turn, in order', async () => {
-    const server = new EventEmitter() as EventEmitter & { pauseOnConnect?: boolean };
-    readASlicePerTurn(server as unknown as Server, 2);
-    expect(server.pauseOnConnect).toBe(true);
-    const read: number[] = [];
-    for (let i = 0; i < 5; i++) server.emit('connection', { resume: () => read.push(i) });
-    expect(read).toEqual([0, 1]);
-    await nextTurn();
-    expect(read).toEqual([0, 1, 2, 3]);
-    await nextTurn();
-    expect(read).toEqual([0, 1, 2, 3, 4]);
+describe('readASliceAtATime', () => {
+  let server: HttpServer;
+  let port: number;
+  const listen = async (limit: number) => {
+    server = createServer((req, res) => res.end(req.url));
+    const gate = readASliceAtATime(server, limit, 10_000);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    port = (server.address() as AddressInfo).port;
+    return gate;
+  };
+  afterEach(async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
   });
 
-  it("reads every connection of a real server, beyond a turn's slice too", async () => {
-    const server: HttpServer = createServer((req, res) => res.end(req.url));
-    readASlicePerTurn(server, 1);
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const { port } = server.address() as AddressInfo;
+  it('accepts connections paused', async () => {
+    await listen(2);
+    expect((server as unknown as { pauseOnConnect: boolean }).pauseOnConnect).toBe(true);
+  });
+
+  it('reads every connection of a real server, beyond the limit too', async () => {
+    await listen(1);
     const get = (path: string) =>
       new Promise<string>((resolve, reject) => {
         const req = request({ port, host: '127.0.0.1', path, agent: false }, (res) => {
@@ -82,11 +84,44 @@ describe('readASlicePerTurn', () => {
         req.on('error', reject);
         req.end();
       });
-    try {
-      const paths = Array.from({ length: 5 }, (_, i) => `/${i}`);
-      expect(await Promise.all(paths.map(get))).toEqual(paths);
-    } finally {
-      await new Promise((r) => server.close(r));
-    }
+    const paths = Array.from({ length: 5 }, (_, i) => `/${i}`);
+    expect(await Promise.all(paths.map(get))).toEqual(paths);
+  });
+
+  it('reads no more than the limit of new connections in one turn, however late they write', async () => {
+    // clients that connect first and write later, all at once: each connection had long been
+    // accepted (and, read a slice per turn, resumed) when its bytes came
+    const gate = await listen(2);
+    let accepted = 0;
+    server.on('connection', () => accepted++);
+    const clients = Array.from({ length: 8 }, () => connect(port, '127.0.0.1'));
+    const answered = clients.map(
+      (c) =>
+        new Promise<string>((resolve, reject) => {
+          let got = '';
+          c.on('data', (b: Buffer) => (got += b.toString()));
+          c.on('end', () => resolve(got));
+          c.on('error', reject);
+        }),
+    );
+    while (accepted < clients.length) await new Promise((r) => setTimeout(r, 5));
+    for (let i = 0; i < 5; i++) await nextTurn();
+    expect(gate.reading).toBe(2);
+    expect(gate.waiting).toBe(6);
+
+    let turn = 0;
+    let spinning = true;
+    const spin = () => {
+      turn++;
+      if (spinning) setImmediate(spin);
+    };
+    spin();
+    const readInTurn = new Map<number, number>();
+    server.on('request', () => readInTurn.set(turn, (readInTurn.get(turn) ?? 0) + 1));
+    clients.forEach((c, i) => c.end(`GET /${i} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
+    const bodies = await Promise.all(answered);
+    spinning = false;
+    expect(bodies.map((b) => b.split('\r\n\r\n')[1])).toEqual(clients.map((_, i) => `/${i}`));
+    expect(Math.max(...readInTurn.values())).toBeLessThanOrEqual(2);
   });
 });

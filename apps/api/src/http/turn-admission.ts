@@ -1,8 +1,10 @@
-import type { Server } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import type { Server, Socket } from 'node:net';
 import { Logger } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { addRouteConfig } from '#envelope';
 import { TurnSlicer } from '#operations';
+import { FirstReadGate } from './first-read-gate.js';
 import './fastify-augment.js';
 
 /** Fastify route config key of a route answered at once, never queued behind a burst. */
@@ -20,12 +22,14 @@ export const AnsweredAtOnce = (): MethodDecorator => addRouteConfig({ [AT_ONCE_R
 export const REQUESTS_PER_TURN = 30;
 
 /**
- * New connections whose first bytes are read per turn. Reading one costs its request's parse,
- * routing and the hooks before the admission line (about 50–70 µs); libuv's poll phase reads every
- * socket it finds ready, up to 48 × 1,024 of them, so a burst the size of the listen backlog
- * (4,096) was read in one turn and held the loop 400 ms (bench/README.md, session 14).
+ * New connections read for their first request at once. Reading one costs its request's parse,
+ * routing and the hooks before the admission line (about 45 µs under a burst, GC included), so
+ * 200 keep the poll phase that reads them near 10 ms however many clients wait to be read.
  */
-export const CONNECTIONS_PER_TURN = 200;
+export const CONNECTIONS_READ_AT_ONCE = 200;
+
+/** How long a new connection that has not written holds its place among those read (ms). */
+export const FIRST_REQUEST_GRACE_MS = 250;
 
 /**
  * A burst of requests (10,000 clients submitting at once) goes on a slice per turn of the event
@@ -47,19 +51,23 @@ export function admitASlicePerTurn(fastify: FastifyInstance): void {
 }
 
 /**
- * A burst of new connections is read a slice per turn: Node's server accepts them paused
+ * A burst of new connections is read a slice at a time: Node's server accepts them paused
  * (net.Server's `pauseOnConnect`, which http.Server does not take as an option but keeps as
- * this property) and each is resumed here, at once below the budget, else in a later turn in
- * arrival order. Connections already open (a kept-alive probe among them) are read as usual.
+ * this property) and FirstReadGate resumes at most `limit` at once that have not yet sent their
+ * request, the next as one does. Connections already open (a kept-alive probe among them) are
+ * read as usual.
  */
-export function readASlicePerTurn(server: Server, perTurn = CONNECTIONS_PER_TURN): void {
+export function readASliceAtATime(
+  server: Server,
+  limit = CONNECTIONS_READ_AT_ONCE,
+  graceMs = FIRST_REQUEST_GRACE_MS,
+): FirstReadGate<Socket> {
   const log = new Logger('admission');
-  const connections = new TurnSlicer(
-    (e) => log.error(`a connection failed as it was read: ${(e as Error).message}`),
-    perTurn,
+  const gate = new FirstReadGate<Socket>(limit, graceMs, (e) =>
+    log.error(`a connection failed as it was read: ${(e as Error).message}`),
   );
   (server as Server & { pauseOnConnect: boolean }).pauseOnConnect = true;
-  server.on('connection', (socket: { resume(): void }) => {
-    connections.run([() => socket.resume()]);
-  });
+  server.on('connection', (socket: Socket) => gate.connected(socket));
+  server.on('request', (req: IncomingMessage) => gate.requested(req.socket));
+  return gate;
 }
