@@ -72,6 +72,9 @@ describe('operators', () => {
       expect(m.get('hvo_operation_running_seconds_sum{kind="guest.create"}')).toBeGreaterThan(0);
       expect(m.get('hvo_operation_waiters')).toBe(0);
       expect(m.get('hvo_event_loop_stall_max_seconds')).toBeGreaterThanOrEqual(0);
+      // no burst is arriving: nobody waits to be read or let in
+      expect(m.get('hvo_http_connections_waiting')).toBe(0);
+      expect(m.get('hvo_http_requests_waiting')).toBe(0);
       for (const state of ['waiting', 'active', 'delayed', 'failed', 'prioritized'])
         expect(m.get(`hvo_queue_jobs{queue="guest-lifecycle",state="${state}"}`)).toBe(0);
       expect(m.has('hvo_queue_jobs{queue="guest-lifecycle",state="waiting-children"}')).toBe(true);

@@ -18,6 +18,7 @@ import { envelopeHooks } from './http/envelope.hooks.js';
 import { checkToken } from './http/token-check.js';
 import { admitASlicePerTurn, readASliceAtATime } from './http/turn-admission.js';
 import { nameRequestSpans } from './http/request-span.js';
+import { AdmissionMetrics } from './metrics/admission.metrics.js';
 import { HttpMetrics } from './metrics/http.metrics.js';
 import { mountDocs } from './openapi/docs.routes.js';
 import { OpenApiDocumentFactory } from './openapi/openapi.document.js';
@@ -40,8 +41,9 @@ export async function createApi(config: Config): Promise<NestFastifyApplication>
   const routes = new RouteTable();
   routes.attach(fastify);
   requestLog(fastify, log); // first: every answer, a 401 too, carries its request id
-  admitASlicePerTurn(fastify); // then a burst goes on a slice per turn, probes at once
-  readASliceAtATime(fastify.server); // and a burst of new connections is read so too
+  // then a burst goes on a slice per turn, probes at once; and its new connections are read so too
+  const requests = admitASlicePerTurn(fastify);
+  const connections = readASliceAtATime(fastify.server);
   nameRequestSpans(fastify);
   registerJsonBodyParser(fastify);
   registerOctetStreamParser(fastify);
@@ -60,6 +62,10 @@ export async function createApi(config: Config): Promise<NestFastifyApplication>
   checkToken(fastify, app.get(TokenService));
   envelopeHooks(fastify);
   app.get(HttpMetrics).attach(fastify); // before any route, so it times them all
+  app.get(AdmissionMetrics).watch({
+    connectionsWaiting: () => connections.waiting,
+    requestsWaiting: () => requests.queued,
+  });
   await mountDashboard(app, fastify);
   await mountDocs(fastify, app.get(OpenApiDocumentFactory).create(app));
   await app.init();

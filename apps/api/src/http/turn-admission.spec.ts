@@ -11,18 +11,19 @@ import {
 const nextTurn = () => new Promise<void>((r) => setImmediate(r));
 
 /** The onRequest hook the function registers, called as Fastify would. */
-function hook(): (config: object, done: () => void) => void {
+function hook(): ((config: object, done: () => void) => void) & { queued(): number } {
   let registered: onRequestHookHandler | undefined;
-  admitASlicePerTurn({
+  const line = admitASlicePerTurn({
     addHook: (_name: string, fn: onRequestHookHandler) => (registered = fn),
   } as unknown as FastifyInstance);
-  return (config, done) =>
+  const onRequest = (config: object, done: () => void) =>
     // a stand-in request and reply: the hook reads only the route's config
     (registered as unknown as (req: object, reply: object, done: () => void) => void)(
       { routeOptions: { config } },
       {},
       done,
     );
+  return Object.assign(onRequest, { queued: () => line.queued });
 }
 
 describe('admitASlicePerTurn', () => {
@@ -36,6 +37,7 @@ describe('admitASlicePerTurn', () => {
       ...Array.from({ length: REQUESTS_PER_TURN }, (_, i) => String(i)),
       'probe',
     ]);
+    expect(onRequest.queued()).toBe(1.5 * REQUESTS_PER_TURN); // what the metric reads
     await nextTurn();
     expect(went).toHaveLength(2 * REQUESTS_PER_TURN + 1);
     await nextTurn();

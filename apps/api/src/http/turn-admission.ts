@@ -40,7 +40,7 @@ export const FIRST_REQUEST_GRACE_MS = 250;
  * restart, times out behind it. Probe routes skip the line. Below the budget (any ordinary
  * load) a request goes on at once, as without this hook.
  */
-export function admitASlicePerTurn(fastify: FastifyInstance): void {
+export function admitASlicePerTurn(fastify: FastifyInstance): TurnSlicer {
   const log = new Logger('admission');
   const requests = new TurnSlicer(
     (e) => log.error(`a request failed as it was let in: ${(e as Error).message}`),
@@ -50,6 +50,7 @@ export function admitASlicePerTurn(fastify: FastifyInstance): void {
     if (req.routeOptions.config[AT_ONCE_ROUTE]) return done();
     requests.run([() => done()]);
   });
+  return requests;
 }
 
 /**

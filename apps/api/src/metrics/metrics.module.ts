@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AdmissionMetrics } from './admission.metrics.js';
 import { DatabaseMetrics } from './database.metrics.js';
 import { HttpMetrics } from './http.metrics.js';
 import { LoopStallMetrics } from './loop-stall.metrics.js';
@@ -13,6 +14,7 @@ import { WebhookMetrics } from './webhook.metrics.js';
   controllers: [MetricsController],
   providers: [
     MetricsRegistry,
+    AdmissionMetrics,
     DatabaseMetrics,
     HttpMetrics,
     LoopStallMetrics,
