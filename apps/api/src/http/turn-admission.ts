@@ -25,8 +25,8 @@ export const REQUESTS_PER_TURN = 30;
  * New connections read for their first request at once. Reading one costs its request's parse,
  * routing and the hooks before the admission line (about 45 µs under a burst, GC included), so
  * 100 keep the poll phase that reads them near 5 ms however many clients wait to be read
- * (10,000 deploys at once: longest stalls 112–194 ms in four runs at 200, 120 ms at 100;
- * bench/README.md, session 15).
+ * (10,000 deploys at once: longest stalls 112–194 ms in four runs at 200, 117–120 ms in two
+ * at 100; bench/README.md, session 15).
  */
 export const CONNECTIONS_READ_AT_ONCE = 100;
 
