@@ -10,6 +10,8 @@ export interface Call {
   start: number;
   end: number | null;
   rc: number | null;
+  /** For a call with an input file: whether all of it has arrived. */
+  input?: 'arriving' | 'complete' | 'broken';
 }
 
 const ENDED = ['succeeded', 'failed', 'cancelled', 'needs_attention'];
@@ -40,18 +42,21 @@ export function crashKit(stack: TestStack) {
     release: () => request(stack.simUrl, 'POST', '/admin/faults/release'),
     /**
      * kill -9 of the worker while a call of `fn` on `target` is in flight (kept there by a
-     * `hold` fault, so the kill cannot come too late however loaded the machine); then the call
-     * is released, and once it has ended (so a probe sees its effect rather than racing it) a
+     * `hold` fault, so the kill cannot come too late however loaded the machine) and all of its
+     * input file has arrived (a punch's, an unpack's image: killed sooner, the worker never made
+     * the call, and the step is rightly run again rather than adopted); then the call is
+     * released, and once it has ended (so a probe sees its effect rather than racing it) a
      * worker starts. `nth` names which call of `fn` on `target` the fault holds when there are
      * several (a deploy's second punch): an earlier, unheld one can also be seen in flight, and
      * killing the worker then crashes the wrong step.
      */
     async crashDuring(fn: string, target: string, nth?: number): Promise<void> {
+      const sent = (c: Call | undefined) =>
+        c?.end === null && (c.input === undefined || c.input === 'complete');
       const held = await eventually(async () => {
         const all = await calls(fn, target);
-        if (nth === undefined) return all.find((c) => c.end === null);
-        const call = all[nth - 1];
-        return call?.end === null ? call : undefined;
+        const call = nth === undefined ? all.find((c) => c.end === null) : all[nth - 1];
+        return sent(call) ? call : undefined;
       });
       await stack.killWorkerProcess();
       await request(stack.simUrl, 'POST', '/admin/faults/release');

@@ -9,6 +9,13 @@ export type CallOp = SmapiFunction | 'CP' | MgmtOperation;
  */
 export type CallVia = 'http' | 'wire' | 'tool';
 
+/**
+ * A call's input file (a punch's, an unpack's image): still arriving, all of it arrived, or cut
+ * off by its client going away. A call is in flight from its headers on, so a client killed
+ * while the input is still `arriving` never made the call: its effect never happens.
+ */
+export type InputState = 'arriving' | 'complete' | 'broken';
+
 /** One call as the hypervisor saw it; `end`/`rc` stay null while it is in flight. */
 export interface CallRecord {
   /** Arrival order, from 1; keeps growing across resets. */
@@ -29,6 +36,8 @@ export interface CallRecord {
   fault?: string;
   /** Set when the call ended in a simulated transport failure. */
   crash?: 'socket' | 'http500';
+  /** For a call that carries an input file: how much of it has arrived. */
+  input?: InputState;
 }
 
 /** Oldest entries are dropped past this, so a long-running simulator stays small. */
@@ -67,6 +76,11 @@ export class CallLog {
 
   end(rec: CallRecord, outcome: Partial<Pick<CallRecord, 'rc' | 'rs' | 'fault' | 'crash'>>): void {
     Object.assign(rec, outcome, { end: preciseNow() });
+  }
+
+  /** How much of a call's input file has arrived (it may still change after the call ended). */
+  input(rec: CallRecord, state: InputState): void {
+    rec.input = state;
   }
 
   /** Calls with seq > `since`, in arrival order. */

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CallLog, CallOp, CallVia } from '../calls/call.log.js';
+import type { CallLog, CallOp, CallVia, InputState } from '../calls/call.log.js';
 import type { CrashMode, Fault, FaultRegistry } from '../faults/fault.registry.js';
 import { sleep, type LatencyProfile } from '../latency/latency.profile.js';
 import type { HypervisorState } from '../state/hypervisor.state.js';
@@ -28,6 +28,8 @@ export interface CallSpec<T extends { rc: number }> {
   rsOf: (r: T) => number | null;
   /** For an answer that streams a file: resolves once it is sent, when the call ends. */
   delivered?: (answer: T) => Promise<unknown>;
+  /** For a call that carries an input file: reports how much of it has arrived, as it changes. */
+  input?: (report: (state: InputState) => void) => void;
 }
 
 /** Simulates a transport failure: a dropped connection or an HTTP 500. */
@@ -69,6 +71,7 @@ export async function runCall<T extends { rc: number }>(
     via: spec.via ?? 'http',
     ...(spec.tool === undefined ? {} : { tool: spec.tool }),
   });
+  spec.input?.((state) => parts.calls.input(rec, state));
   try {
     await sleep(parts.latency.delayMs(spec.op));
     const fault = parts.faults.take(spec.op, spec.target, spec.detail ?? spec.command);

@@ -1,4 +1,5 @@
-import { LINUX01, startHarness, type Harness } from '../testing/simulator.harness.js';
+import { connect, type Socket } from 'node:net';
+import { LINUX01, startHarness, waitFor, type Harness } from '../testing/simulator.harness.js';
 
 describe('fault injection', () => {
   let h: Harness;
@@ -98,6 +99,51 @@ describe('fault injection', () => {
     expect(await answer).toEqual({ rc: 0, rs: 0 });
     expect(h.sim.state.user('LINUX01')?.loggedOn).toBe(true);
     expect((await h.http('POST', '/admin/faults/release')).body).toEqual({ released: 0 });
+  });
+
+  /** A punch whose input file is sent by hand: its headers and the first chunk, no end yet. */
+  const punchBegun = (name: string): Socket => {
+    const socket = connect(Number(new URL(h.url).port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.write(
+      `POST /mgmt/punch?userid=LINUX01&name=${name} HTTP/1.1\r\nhost: sim\r\n` +
+        'content-type: application/octet-stream\r\ntransfer-encoding: chunked\r\n\r\n' +
+        '6\r\necho a\r\n',
+    );
+    return socket;
+  };
+
+  // A call is in flight from its headers on; a client that dies before its input file has all
+  // arrived never made the call, so a test that kills one "during" a call waits for `complete`.
+  it('tells a held call whose input file is still arriving from one that has all of it', async () => {
+    await addFault({ function: 'punch', target: 'LINUX01', hold: true, times: 0 });
+    const punches = () => h.sim.calls.since().filter((c) => c.function === 'punch');
+    const whole = punchBegun('whole.sh');
+    await taken(1);
+    expect(punches()).toEqual([expect.objectContaining({ end: null, input: 'arriving' })]);
+    whole.write('0\r\n\r\n');
+    await waitFor(() => punches()[0].input === 'complete');
+    expect((await h.http('GET', '/admin/calls')).body.calls.pop()).toMatchObject({
+      function: 'punch',
+      end: null,
+      input: 'complete',
+    });
+
+    const cut = punchBegun('cut.sh');
+    await taken(2);
+    cut.destroy();
+    await waitFor(() => punches()[1]?.input === 'broken');
+    await h.http('POST', '/admin/faults/release');
+    await waitFor(() => punches().every((c) => c.end !== null));
+    whole.destroy();
+    expect(punches().map((c) => [c.input, c.rc])).toEqual([
+      ['complete', 0],
+      ['broken', null],
+    ]);
+    expect(h.sim.state.user('LINUX01')!.reader.map((f) => f.name)).toEqual(['whole.sh']);
+    // a call without an input file says nothing of one
+    expect(await h.smapi('Image_Query_DM', 'LINUX01')).toMatchObject({ rc: 0 });
+    expect(h.sim.calls.since().pop()).not.toHaveProperty('input');
   });
 
   it('lets held calls go when the faults are cleared', async () => {

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
@@ -33,6 +34,10 @@ const OPERATIONS: Record<MgmtOperation, Operation> = {
   installfs: installFileSystem,
 };
 
+/** Whether a request carries a body (an input file: a punch's, an unpack's image). */
+const hasBody = (req: IncomingMessage): boolean =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+
 /**
  * `POST /mgmt/{operation}?args`, the input file (if any) as the body: what the management guest
  * does with its zthin scripts and vmur/vmcp, through the same latency, faults and call log as
@@ -60,6 +65,7 @@ export function mgmtRoutes(app: FastifyInstance, parts: SimulatorParts): void {
         run: () => runMgmt(() => OPERATIONS[op](parts.state, q, input.body)),
         rsOf: () => null,
         delivered: (a) => (a.image ? finished(a.image) : Promise.resolve()),
+        ...(hasBody(req.raw) ? { input: input.watch } : {}),
       });
       if (answer?.image) return reply.type('application/octet-stream').send(answer.image);
       return answer;

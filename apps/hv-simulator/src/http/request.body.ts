@@ -1,11 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import { finished, PassThrough, type Readable } from 'node:stream';
+import type { InputState } from '../calls/call.log.js';
 
 export interface DetachedBody {
   /** The request body; the handler may stop reading or destroy it at any point. */
   body: Readable;
   /** Reads and drops whatever the handler left, so the connection can carry the reply. */
   drain(): Promise<void>;
+  /** Reports now and on each change whether all of the body has arrived, or never will. */
+  watch(report: (state: InputState) => void): void;
 }
 
 /**
@@ -23,6 +26,15 @@ export function detachedBody(req: IncomingMessage): DetachedBody {
   });
   return {
     body,
+    watch(report) {
+      // `end`: all of it came off the connection (into `body`, which buffers what a held call
+      // has not read yet); an error: the client went away before that
+      report(req.readableEnded ? 'complete' : 'arriving');
+      req.once('end', () => report('complete'));
+      finished(req, (err) => {
+        if (err && !req.readableEnded) report('broken');
+      });
+    },
     async drain() {
       req.unpipe(body);
       body.destroy();
