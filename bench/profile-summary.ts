@@ -85,6 +85,7 @@ export function summariseProfile(path: string, top = 30): string {
   const inclusiveArea = new Map<string, number>();
   const inclusiveOwn = new Map<string, number>();
   const self = new Map<string, number>();
+  const selfArea = new Map<string, number>();
   let idle = 0;
   let startup = 0;
   const add = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
@@ -111,6 +112,10 @@ export function summariseProfile(path: string, top = 30): string {
     for (const f of own) add(inclusiveOwn, f);
     const { functionName, url, lineNumber } = leaf.callFrame;
     add(
+      selfArea,
+      area(url) ?? (url.startsWith('node:') ? 'node internals' : `(native) ${functionName}`),
+    );
+    add(
       self,
       `${functionName || '(anonymous)'} ${url.replace(/^.*\/(node_modules|dist)\//, '').replace(/^.*\/((apps|libs)\/)/, '$1')}:${lineNumber + 1}`,
     );
@@ -122,6 +127,8 @@ export function summariseProfile(path: string, top = 30): string {
     `${p.samples.length} samples: ${idle} idle, ${startup} loading modules, ${busy} busy (shares below are of these)`,
     '-- on the stack (inclusive), by package or folder of ours',
     ...sorted(inclusiveArea).map(([k, v]) => `${pct(v)}  ${k}`),
+    '-- where the time itself is spent (self), by package, node internals or native function',
+    ...sorted(selfArea).map(([k, v]) => `${pct(v)}  ${k}`),
     '-- on the stack (inclusive), our own functions',
     ...sorted(inclusiveOwn).map(([k, v]) => `${pct(v)}  ${k}`),
     '-- heaviest leaf functions (self)',
