@@ -54,4 +54,28 @@ describe('power_state', () => {
     expect(gone.res.status).toBe(404);
     expect(gone.res.body).toMatchObject({ overallRC: 404, rc: 404, rs: 3, modID: 10 });
   });
+
+  // Asked at once, queries read in one turn share an Image_Status_Query of every active image
+  // (and checks an Image_Name_Query_DM): whichever way each is answered, the answers agree.
+  it('answers guests asked at once, running or off, each rightly', async () => {
+    const ids = ['PWR11', 'PWR12', 'PWR13', 'PWR14', 'PWR15', 'PWR16'];
+    for (const id of ids) await create(id);
+    for (const id of ids.slice(0, 3)) {
+      const start = await stack.http('POST', `/guests/${id}/action`, { body: { action: 'start' } });
+      expect(start.status).toBe(200);
+    }
+    const since = await lastSeq();
+    const answers = await Promise.all(
+      [...ids, ...ids].map((id) => stack.http('GET', `/guests/${id}/power_state`)),
+    );
+    expect(answers.map((r) => r.body.output)).toEqual(
+      [...ids, ...ids].map((_, i) => (i % 6 < 3 ? 'on' : 'off')),
+    );
+    const calls = (await request(stack.simUrl, 'GET', `/admin/calls?since=${since}`)).body.calls;
+    for (const c of calls) {
+      expect(c.command ?? c.function).toMatch(
+        /^(QUERY USER PWR1\d|Image_Status_Query|Image_Query_DM|Image_Name_Query_DM)$/,
+      );
+    }
+  });
 });

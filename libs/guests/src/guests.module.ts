@@ -6,6 +6,7 @@ import { GuestsController } from './lifecycle/guests.controller.js';
 import { GuestDisksController } from './disks/guest-disks.controller.js';
 import { GuestDisksService } from './disks/guest-disks.service.js';
 import { DirectoryChecks } from './lifecycle/directory-checks.js';
+import { PowerQueries } from './lifecycle/power-queries.js';
 import { GuestsService } from './lifecycle/guests.service.js';
 import { GuestInfoController } from './inspection/guest-info.controller.js';
 import { GuestInfoService } from './inspection/guest-info.service.js';
@@ -26,6 +27,7 @@ import { GuestStatsService } from './inspection/guest-stats.service.js';
   providers: [
     GuestsService,
     DirectoryChecks,
+    PowerQueries,
     GuestActionsService,
     GuestChangesService,
     GuestInfoService,

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '#config';
 import { type Envelope, Errors, ModID, ok, type Userid } from '#envelope';
-import { SystemsManagement, CpQueries, type PowerState, isSmapi } from '#hypervisor';
+import { SystemsManagement, type PowerState, isSmapi } from '#hypervisor';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
 import { GuestsRepository } from '#persistence';
 import type { CreateGuestDto } from './create-guest.dto.js';
 import { maskPassword } from '../domain/guest-directory.js';
 import { DirectoryChecks } from './directory-checks.js';
+import { PowerQueries } from './power-queries.js';
 import { resolveCreateGuest } from './resolve-create.js';
 import { requireManagedGuest } from '../managed-guest.js';
 
@@ -20,9 +21,9 @@ export class GuestsService {
     private readonly cfg: AppConfig,
     private readonly guests: GuestsRepository,
     private readonly hv: SystemsManagement,
-    private readonly cp: CpQueries,
     private readonly ops: OperationsService,
     private readonly directoryChecks: DirectoryChecks,
+    private readonly power: PowerQueries,
   ) {}
 
   async list(): Promise<Envelope<string[]>> {
@@ -78,12 +79,12 @@ export class GuestsService {
   /**
    * The power first: a guest that is logged on is in the directory (CP logged it on from
    * there), so only one that is off needs the directory query that tells "off" from "its
-   * entry is gone" (404 rs 3); concurrent such checks share a call (DirectoryChecks). Nothing
-   * is cached: each answer is the hypervisor's of now.
+   * entry is gone" (404 rs 3). Concurrent queries and checks share a call (PowerQueries,
+   * DirectoryChecks). Nothing is cached: each answer is the hypervisor's of now.
    */
   async powerState(userid: Userid): Promise<Envelope<PowerState>> {
     const id = (await requireManagedGuest(this.guests, userid, { batched: true })).userid;
-    const power = await this.cp.queryUserPower(id);
+    const power = await this.power.of(id);
     if (power === 'off' && !(await this.directoryChecks.has(id)))
       throw Errors.guestNotInDirectory(id);
     return ok(power);
@@ -91,6 +92,6 @@ export class GuestsService {
 
   /** Read from the hypervisor for any userid, managed or not; unknown users read `off`. */
   async powerStateReal(userid: Userid): Promise<Envelope<PowerState>> {
-    return ok(await this.cp.queryUserPower(userid));
+    return ok(await this.power.of(userid));
   }
 }
