@@ -55,7 +55,9 @@ const settings: LoadSettings = {
   connections: Number(args.connections),
 };
 
-const rows: string[][] = [['what', 'figure', 'beside raw Fastify', 'goal (issue #17)']];
+// issue #29's goals: against raw Fastify, or the reference as measured in the issue (power_state
+// 549–660 req/s, waited start 614–629 ops/s on this machine; the bench cannot start it here)
+const rows: string[][] = [['what', 'figure', 'beside raw Fastify', 'goal (issue #29)']];
 const fmt = (r: LoadResult, unit = 'req/s') =>
   `${r.rate.toFixed(0)} ${unit}, p50 ${r.p50} ms, p99 ${r.p99} ms${r.bad ? `, ${r.bad} not 2xx` : ''}` +
   (r.cpuUs === undefined ? '' : `, ${r.cpuUs.toFixed(0)} µs CPU each`);
@@ -85,7 +87,7 @@ async function requestPath(): Promise<void> {
         f.cpuUs !== undefined && base.cpuUs !== undefined
           ? ` (CPU each ${pct(f.cpuUs, base.cpuUs)})`
           : '';
-      return `${['GET /', 'power_state', 'waited start'][i]} ${pct(f.rate, base.rate)}${cpu}`;
+      return `${['GET /', 'power_state off', 'waited start', 'power_state on'][i]} ${pct(f.rate, base.rate)}${cpu}`;
     });
     const of = stacks > 1 ? `, medians of ${stacks} stacks each` : '';
     rows.push([`LOG_LEVEL=${level} against ${first[0]}${of}`, change.join(', '), '', 'within 5 %']);
@@ -128,20 +130,24 @@ async function stackRequestPath(rawResult: LoadResult, level?: string): Promise<
     const ratio = (r: LoadResult) => `${(r.rate / rawResult.rate).toFixed(2)}×`;
 
     const version = await versionRoute(client, s);
-    rows.push([`GET / with token${tag}`, fmt(version), ratio(version), '≥ 0.3× (0.5×)']);
+    rows.push([`GET / with token${tag}`, fmt(version), ratio(version), '≥ 0.5×']);
+    const POWER_GOAL = '≥ 15× the reference (8,235–9,900 req/s), p99 ≤ 10 ms';
     const power = await powerState(client, userids, s);
-    rows.push([
-      `GET /guests/{id}/power_state${tag}`,
-      fmt(power),
-      ratio(power),
-      '≥ 2,190 req/s, p99 ≤ 30 ms',
-    ]);
+    rows.push([`GET /guests/{id}/power_state, guests off${tag}`, fmt(power), ratio(power), '']);
     const ops = await submitAndWait(client, userids, s);
     rows.push([
       `POST action start, waited (${settings.connections} clients on as many guests)${tag}`,
       fmt(ops, 'ops/s'),
       ratio(ops),
-      '≥ 1,000 ops/s (2,000)',
+      '≥ 2.5× the reference (≈ 1,550 ops/s)',
+    ]);
+    // the starts left every guest running: the issue's power_state figure
+    const running = await powerState(client, userids, s);
+    rows.push([
+      `GET /guests/{id}/power_state, guests running${tag}`,
+      fmt(running),
+      ratio(running),
+      POWER_GOAL,
     ]);
     if (only.has('enqueue')) {
       const q = await enqueueToStart(client, userids, 500);
@@ -152,7 +158,7 @@ async function stackRequestPath(rawResult: LoadResult, level?: string): Promise<
         '',
       ]);
     }
-    return [version, power, ops];
+    return [version, power, ops, running];
   } finally {
     await stack.close();
   }
