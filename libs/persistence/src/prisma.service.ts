@@ -48,7 +48,9 @@ export class PrismaService implements OnModuleInit, OnModuleDestroy {
     const connect = () => this.client.$connect();
     if (this.provider === 'sqlite') {
       const direct = new SqliteDirect(counter, connect, SQLITE_BUSY_TIMEOUT_MS);
-      const factory = new PrismaBetterSQLite3({ url, timeout: SQLITE_BUSY_TIMEOUT_MS });
+      // no busy timeout on the connection: SQLite's wait would sleep inside the synchronous
+      // statement, the event loop with it; SqliteDirect waits between tries instead
+      const factory = new PrismaBetterSQLite3({ url, timeout: 0 });
       this.client = new SqliteClient({
         adapter: counter.wrap(direct.follow(factory)),
         transactionOptions: TRANSACTION_OPTIONS,

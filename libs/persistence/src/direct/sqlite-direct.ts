@@ -7,6 +7,7 @@ import {
   toSqlitePlaceholders,
 } from './direct-db.js';
 import { AttachedConnection } from './attached-connection.js';
+import { whileBusy } from './sqlite-busy.js';
 import { SqliteTransactions } from './sqlite-transactions.js';
 import type { StatementCounter } from '../statement-counter.js';
 
@@ -55,23 +56,38 @@ export class SqliteDirect extends AttachedConnection<SqliteHandle> implements Di
   private statements = new Map<Sql, SqliteStatement>();
   private readonly transactions: SqliteTransactions;
 
-  constructor(counter: StatementCounter, connect: () => Promise<void>, busyTimeoutMs: number) {
+  constructor(
+    counter: StatementCounter,
+    connect: () => Promise<void>,
+    private readonly busyTimeoutMs: number,
+  ) {
     super(counter, connect);
     this.transactions = new SqliteTransactions(busyTimeoutMs);
   }
 
   async all(sql: Sql, params: readonly Param[]): Promise<Row[]> {
     const stmt = await this.prepared(sql);
-    while (this.transactions.current) await this.transactions.current;
+    const args = params.map(bind);
     this.counter.statements++;
-    return stmt.all(...params.map(bind)) as Row[];
+    return this.outsideTransactions(() => stmt.all(...args) as Row[]);
   }
 
   async run(sql: Sql, params: readonly Param[]): Promise<number> {
     const stmt = await this.prepared(sql);
-    while (this.transactions.current) await this.transactions.current;
+    const args = params.map(bind);
     this.counter.statements++;
-    return stmt.run(...params.map(bind)).changes;
+    return this.outsideTransactions(() => stmt.run(...args).changes);
+  }
+
+  /**
+   * Runs a statement outside this process's transactions (it waits for an open one to end) once
+   * the other process lets it have the lock, without blocking the event loop meanwhile.
+   */
+  private outsideTransactions<T>(statement: () => T | Promise<T>): Promise<T> {
+    return whileBusy(async () => {
+      while (this.transactions.current) await this.transactions.current;
+      return statement();
+    }, this.busyTimeoutMs);
   }
 
   protected override reset(): void {
@@ -92,14 +108,8 @@ export class SqliteDirect extends AttachedConnection<SqliteHandle> implements Di
       queryRaw: a.queryRaw.bind(a),
       executeRaw: a.executeRaw.bind(a),
     };
-    a.queryRaw = async (query) => {
-      while (this.transactions.current) await this.transactions.current;
-      return on.queryRaw(query);
-    };
-    a.executeRaw = async (query) => {
-      while (this.transactions.current) await this.transactions.current;
-      return on.executeRaw(query);
-    };
+    a.queryRaw = (query) => this.outsideTransactions(() => on.queryRaw(query));
+    a.executeRaw = (query) => this.outsideTransactions(() => on.executeRaw(query));
     const start = a.startTransaction.bind(a);
     a.startTransaction = (isolationLevel) =>
       // any other level: the adapter's own refusal

@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { whileBusy } from './sqlite-busy.js';
 
 /** A statement as Prisma's driver adapters take it. */
 interface Query {
@@ -20,11 +21,6 @@ export interface SqliteTransaction extends SqliteQueryable {
   rollback(): Promise<void>;
 }
 
-/** Longest pause between two tries for the write lock (they start at 1 ms and double). */
-const MAX_RETRY_PAUSE_MS = 50;
-
-const isBusy = (e: unknown) => /^SQLITE_BUSY/.test(String((e as { code?: unknown }).code));
-
 /**
  * Prisma's interactive (and internal) transactions on the one SQLite connection, replacing the
  * adapter's own, which began them DEFERRED: a transaction that read first and then wrote had
@@ -32,8 +28,8 @@ const isBusy = (e: unknown) => /^SQLITE_BUSY/.test(String((e as { code?: unknown
  * written meanwhile or held the lock, SQLite refused at once with SQLITE_BUSY ("Operation has
  * timed out", "database is locked"), since waiting could not help a stale snapshot. Begun
  * IMMEDIATE, a transaction takes the write lock first, so it never has a snapshot to upgrade.
- * While the other process holds the lock, BEGIN IMMEDIATE is retried without blocking the
- * event loop (the busy timeout's wait would block it), for as long as the busy timeout.
+ * While the other process holds the lock, BEGIN IMMEDIATE is tried again without blocking the
+ * event loop (sqlite-busy.ts), for as long as the busy timeout.
  *
  * One at a time, in the order asked (FIFO), each holding the connection until COMMIT or
  * ROLLBACK; statements outside them wait for `current` (see SqliteDirect). Between two
@@ -95,25 +91,9 @@ export class SqliteTransactions {
     };
   }
 
-  /**
-   * Each try runs with a busy timeout of 0 (restored at once, in the same turn, so no other
-   * statement sees it); between tries, statements outside transactions run (in WAL mode reads
-   * need no lock).
-   */
-  private async beginImmediate(run: (sql: string) => void): Promise<void> {
-    const deadline = Date.now() + this.busyTimeoutMs;
-    for (let pause = 1; ; pause = Math.min(pause * 2, MAX_RETRY_PAUSE_MS)) {
-      run('PRAGMA busy_timeout = 0');
-      try {
-        run('BEGIN IMMEDIATE');
-        return;
-      } catch (e) {
-        if (!isBusy(e) || Date.now() >= deadline) throw e;
-      } finally {
-        run(`PRAGMA busy_timeout = ${this.busyTimeoutMs}`);
-      }
-      await new Promise((r) => setTimeout(r, pause));
-    }
+  /** In WAL mode reads need no lock: statements outside transactions run between tries. */
+  private beginImmediate(run: (sql: string) => void): Promise<void> {
+    return whileBusy(() => run('BEGIN IMMEDIATE'), this.busyTimeoutMs);
   }
 }
 
