@@ -8,6 +8,7 @@ const common = {
   moduleNameMapper: {
     '^#([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
     '^#([a-z-]+)/testing$': '<rootDir>/libs/$1/src/testing/index.ts',
+    '^#config/env$': '<rootDir>/libs/config/src/env.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: {

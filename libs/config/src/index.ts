@@ -5,6 +5,7 @@ export { repoRoot, serviceVersion } from './repo-root.js';
 export { BUILT_ENTRY } from './built-entries.js';
 export { redisOptions } from './redis-options.js';
 export { type CliSettings, cliSettings } from './cli-settings.js';
+export { inheritedEnv } from './env.js';
 export { type ImportHostEntry, parseImportHost } from './import-hosts.js';
 export {
   clusterNodes,

@@ -2,6 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { type IncomingMessage, request } from 'node:http';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { simulatorUrlOf } from '#config/env';
 
 /** What a simulated management operation answered. */
 export interface ToolReply {
@@ -15,8 +16,7 @@ export class LinkFailure extends Error {}
 
 /** The simulator's address, the tools' one setting. */
 export function simulatorUrl(): string {
-  // eslint-disable-next-line no-restricted-properties -- a tool's one setting; #config would cost each run its start-up
-  const url = process.env.HV_SIMULATOR_URL;
+  const url = simulatorUrlOf();
   if (!url) throw new LinkFailure('HV_SIMULATOR_URL is not set');
   return url;
 }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { inheritedEnv } from '#config';
 import { Errors, HvNotReached } from '#envelope';
 
 /** What one management-guest tool run ended with. */
@@ -68,8 +69,7 @@ export function runTool(run: ToolRun): Promise<ToolResult> {
     const child = spawn(run.file, [...run.args], {
       shell: false,
       stdio: [run.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-      // eslint-disable-next-line no-restricted-properties -- the child inherits it; not configuration
-      env: run.env ? { ...process.env, ...run.env } : undefined,
+      env: run.env ? inheritedEnv(run.env) : undefined,
       // its own process group, so a timeout also ends what it started (a script's `dd`, a
       // `sleep`), which would otherwise hold its output open
       detached: true,
