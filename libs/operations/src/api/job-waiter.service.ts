@@ -6,6 +6,7 @@ import { OperationsRepository, type OperationRecord } from '#persistence';
 import { bullConnection } from '../coordination/bull-connection.js';
 import { isSettled } from '../operation-view.js';
 import { BatchedRowReads } from './batched-row-reads.js';
+import { DeadlineBuckets } from './deadline-buckets.js';
 import { TurnSlicer } from './turn-slicer.js';
 
 /** A queue event about one operation (`polled`: found by the safety-net poll, not an event). */
@@ -39,6 +40,8 @@ export class JobWaiter implements OnModuleInit, OnApplicationShutdown {
   );
   /** Rows read at an event or a timeout, many per statement when they come together. */
   private readonly rows: BatchedRowReads;
+  /** When waits give up: one timer for those due at about the same moment. */
+  private readonly deadlines = new DeadlineBuckets((calls) => this.slicer.run(calls));
 
   constructor(
     private readonly cfg: AppConfig,
@@ -130,37 +133,43 @@ export class JobWaiter implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * Resolves with the operation once it has ended, or as it stands after `ms`. Registers
-   * before reading the state, so an end between the two is never missed. `current` is the row
-   * as the caller has just written it (a submission: queued), which saves reading it: the job
-   * was added in the same run of the event loop, so its end cannot have been heard yet.
+   * Resolves with the operation once it has ended, or as it stands after `ms` (up to
+   * DEADLINE_GRAIN_MS later). Registers before reading the state, so an end between the two is
+   * never missed: an event that comes while no read is awaited is kept for the next. `current`
+   * is the row as the caller has just written it (a submission: queued), which saves reading it:
+   * the job was added in the same run of the event loop, so its end cannot have been heard yet.
    */
   async wait(id: string, ms: number, current?: OperationRecord): Promise<OperationRecord | null> {
-    let wake!: (read: () => Promise<OperationRecord | null>) => void;
-    const next = () => new Promise<() => Promise<OperationRecord | null>>((r) => (wake = r));
-    let woken = next();
+    if (ms <= 0) return current ?? this.rows.read(id);
+    type Read = () => Promise<OperationRecord | null>;
+    let kept: Read | undefined;
+    let wake: ((read: Read) => void) | undefined;
+    let timedOut = false;
+    const deliver = (read: Read): void => {
+      const w = wake;
+      wake = undefined;
+      if (w) w(read);
+      else kept = read;
+    };
     const unsubscribe = this.subscribe(id, (e) => {
-      if (e.record) wake(e.record);
+      if (e.record) deliver(e.record);
     });
-    const deadline = Date.now() + ms;
+    const forget = this.deadlines.at(Date.now() + ms, () => {
+      timedOut = true;
+      deliver(() => this.rows.read(id)); // the row as it stands now
+    });
     try {
       let op = current ?? (await this.rows.read(id));
-      for (;;) {
-        if (!op || isSettled(op.status)) return op;
-        const left = deadline - Date.now();
-        if (left <= 0) return op;
-        let timer: NodeJS.Timeout | undefined;
-        const timedOut = new Promise<() => Promise<OperationRecord | null>>(
-          (r) => (timer = setTimeout(() => r(() => this.rows.read(id)), left)),
-        );
-        const read = await Promise.race([woken, timedOut]);
-        clearTimeout(timer);
-        woken = next();
+      while (op && !isSettled(op.status) && !timedOut) {
+        const read = kept ?? (await new Promise<Read>((r) => (wake = r)));
+        kept = undefined;
         // the event's shared read, or (timed out) the row as it stands now
         op = await read();
       }
+      return op;
     } finally {
       unsubscribe();
+      forget();
     }
   }
 }

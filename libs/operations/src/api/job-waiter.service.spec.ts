@@ -1,0 +1,57 @@
+import { jest } from '@jest/globals';
+import type { AppConfig } from '#config';
+import type { OperationRecord, OperationsRepository } from '#persistence';
+import { type OperationEvent, JobWaiter } from './job-waiter.service.js';
+
+/** Operation rows by id, read as the repository would (many per statement). */
+function rows(status: Record<string, string>) {
+  const repo = {
+    getMany: (ids: readonly string[]) =>
+      Promise.resolve(ids.map((id) => ({ id, status: status[id] }) as OperationRecord)),
+  } as unknown as OperationsRepository;
+  return new JobWaiter({ WAIT_POLL_MS: 2000 } as AppConfig, repo);
+}
+
+/** A queue event, as the api's QueueEvents hand them to the waiter. */
+const emit = (w: JobWaiter, e: OperationEvent) =>
+  (w as unknown as { emit(e: OperationEvent): void }).emit(e);
+
+describe('JobWaiter.wait', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('answers the row as it stands once the time is up, and waits due together share a timer', async () => {
+    const waiter = rows({ A: 'queued' });
+    const timers = jest.spyOn(global, 'setTimeout');
+    const answers = await Promise.all(Array.from({ length: 1000 }, () => waiter.wait('A', 60)));
+    expect(answers.every((op) => op?.status === 'queued')).toBe(true);
+    // one per 20 ms of deadlines (asked within a few), not one per wait
+    expect(timers.mock.calls.length).toBeLessThan(50);
+    expect(waiter.waiting).toBe(0);
+  });
+
+  it('hears an end that comes while its first read is on its way', async () => {
+    const status: Record<string, string> = { B: 'running' };
+    const waiter = rows(status);
+    const wait = waiter.wait('B', 30_000); // missed, it would answer `running` after 30 s
+    // the row is read in a later turn; the operation ends before that read is answered
+    status.B = 'succeeded';
+    emit(waiter, { type: 'completed', id: 'B' });
+    expect((await wait)?.status).toBe('succeeded');
+  });
+
+  it('wakes at the end event of an operation it is waiting for', async () => {
+    const status: Record<string, string> = { C: 'running' };
+    const waiter = rows(status);
+    const wait = waiter.wait('C', 5000);
+    await new Promise((r) => setTimeout(r, 20)); // its first read answered: running
+    emit(waiter, { type: 'progress', id: 'C', data: 50 });
+    status.C = 'failed';
+    emit(waiter, { type: 'failed', id: 'C' });
+    expect((await wait)?.status).toBe('failed');
+  });
+
+  it('answers at once without waiting when given no time', async () => {
+    const waiter = rows({ D: 'queued' });
+    expect((await waiter.wait('D', 0))?.status).toBe('queued');
+  });
+});
