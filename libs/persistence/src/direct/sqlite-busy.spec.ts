@@ -48,7 +48,9 @@ describe('SQLite statements while another process holds the write lock', () => {
     other.exec('COMMIT');
     await Promise.all([created, direct, inTransaction]);
     clearInterval(timer);
-    expect(whileHeld).toBeGreaterThan(10); // every 5 ms over 200 ms, unless the loop stood still
+    // ticks every 5 ms over 200 ms; a loop that stood still ticks at most once (not a timing bar:
+    // a loaded machine may run it rarely, but not never)
+    expect(whileHeld).toBeGreaterThan(2);
     const rows = await service.client.fcpDevice.findMany({ orderBy: { fcpId: 'asc' } });
     expect(rows.map((r) => r.fcpId)).toEqual(['1b00', '1b01']);
   });
