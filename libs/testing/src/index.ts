@@ -8,4 +8,5 @@ export {
   routesOf,
 } from './hostile-requests.js';
 export { CALLER, REQUEST_ID, SMAPI_FIXTURES, type WireFixture } from './smapi-fixtures/index.js';
+export { collected } from './garbage.js';
 export { OtlpReceiver, type ReceivedSpan } from './otlp-receiver.js';

@@ -1,3 +1,4 @@
+import { collected } from '#testing';
 import { FirstReadGate } from './first-read-gate.js';
 
 const nextTurn = () => new Promise<void>((r) => setImmediate(r));
@@ -91,5 +92,21 @@ describe('FirstReadGate', () => {
     g.connected(conns[1]);
     expect(errors).toHaveLength(1);
     expect(resumed).toEqual(['1']);
+  });
+
+  it('lets go of each connection it resumed while others still wait', async () => {
+    const resumed: string[] = [];
+    const g = new FirstReadGate<Conn>(1, 10_000, () => undefined);
+    const conns = ['first', 'second', 'third', 'fourth'].map((n) => new Conn(n, resumed));
+    const second = new WeakRef(conns[1]);
+    conns.forEach((c) => g.connected(c));
+    g.requested(conns[0]);
+    await nextTurn();
+    g.requested(conns[1]); // read: from now on the server holds it, not the gate
+    await nextTurn();
+    expect(resumed).toEqual(['first', 'second', 'third']);
+    expect(g.waiting).toBe(1);
+    conns.length = 0;
+    expect(await collected(second)).toBe(true);
   });
 });

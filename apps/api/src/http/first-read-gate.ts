@@ -1,3 +1,4 @@
+import Denque from 'denque';
 /** What the gate needs of a connection: net.Socket has it. */
 export interface GatedSocket {
   resume(): void;
@@ -19,8 +20,8 @@ export interface GatedSocket {
  * connects and never writes from holding a place for longer.
  */
 export class FirstReadGate<S extends GatedSocket = GatedSocket> {
-  private queue: S[] = [];
-  private head = 0;
+  /** Taken from as they are armed, so a connection is not held here after (turn-slicer.ts). */
+  private readonly queue = new Denque<S>();
   /** Armed connections whose first request has not come, with when they were armed (ms). */
   private readonly armed = new Map<S, number>();
   private turnScheduled = false;
@@ -35,7 +36,7 @@ export class FirstReadGate<S extends GatedSocket = GatedSocket> {
 
   /** Connections accepted and not yet resumed. */
   get waiting(): number {
-    return this.queue.length - this.head;
+    return this.queue.length;
   }
 
   /** Connections resumed whose first request has not come. */
@@ -87,12 +88,8 @@ export class FirstReadGate<S extends GatedSocket = GatedSocket> {
 
   private fill(): void {
     this.expire();
-    while (this.waiting && this.armed.size < this.limit) this.arm(this.queue[this.head++]);
-    if (!this.waiting) {
-      this.queue = [];
-      this.head = 0;
-      return;
-    }
+    while (this.waiting && this.armed.size < this.limit) this.arm(this.queue.shift()!);
+    if (!this.waiting) return;
     // full of connections that have not written yet: look again when the oldest's grace ends
     if (this.timer) return;
     const oldest = this.armed.values().next().value ?? this.now();

@@ -1,3 +1,4 @@
+import { collected } from '#testing';
 import { TurnSlicer } from './turn-slicer.js';
 
 const nextTurn = () => new Promise<void>((r) => setImmediate(r));
@@ -61,5 +62,24 @@ describe('TurnSlicer', () => {
     await nextTurn();
     expect(ran).toEqual([1, 3, 4]);
     expect(errors).toEqual([boom]);
+  });
+
+  it('lets go of each call it has run while others still wait', async () => {
+    // under a steady load each turn hands in more than it runs, so the queue never empties: a
+    // call that ran must not stay held (with the request it closes over) until it does
+    const s = slicer();
+    const ran: WeakRef<object>[] = [];
+    const hand = () => {
+      const request = { body: new Array<number>(1000).fill(7) };
+      ran.push(new WeakRef(request));
+      s.run([() => void request.body.length]);
+    };
+    for (let turn = 0; turn < 4; turn++) {
+      for (let i = 0; i < 8; i++) hand();
+      await nextTurn();
+    }
+    expect(s.queued).toBeGreaterThan(0);
+    expect(await collected(ran[3])).toBe(true); // queued first, and run in the second turn
+    expect(await collected(ran[ran.length - 1])).toBe(false); // still waiting: held
   });
 });
