@@ -1,4 +1,5 @@
 import Denque from 'denque';
+
 /** What the gate needs of a connection: net.Socket has it. */
 export interface GatedSocket {
   resume(): void;

@@ -68,10 +68,10 @@ describe('TurnSlicer', () => {
     // under a steady load each turn hands in more than it runs, so the queue never empties: a
     // call that ran must not stay held (with the request it closes over) until it does
     const s = slicer();
-    const ran: WeakRef<object>[] = [];
+    const handed: WeakRef<object>[] = [];
     const hand = () => {
       const request = { body: new Array<number>(1000).fill(7) };
-      ran.push(new WeakRef(request));
+      handed.push(new WeakRef(request));
       s.run([() => void request.body.length]);
     };
     for (let turn = 0; turn < 4; turn++) {
@@ -79,7 +79,7 @@ describe('TurnSlicer', () => {
       await nextTurn();
     }
     expect(s.queued).toBeGreaterThan(0);
-    expect(await collected(ran[3])).toBe(true); // queued first, and run in the second turn
-    expect(await collected(ran[ran.length - 1])).toBe(false); // still waiting: held
+    expect(await collected(handed[3])).toBe(true); // queued first, and run in the second turn
+    expect(await collected(handed[handed.length - 1])).toBe(false); // still waiting: held
   });
 });
