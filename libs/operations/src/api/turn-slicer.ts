@@ -13,7 +13,7 @@ export const CALLS_PER_TURN = 500;
 export class TurnSlicer {
   /**
    * A deque that lets go of each call as it is taken: an array read by an index held every call
-   * (and so its request) until the queue emptied, which a steady load never let it do; the
+   * (and so its request) until the queue emptied, which a steady load seldom let it do; the
    * promoted garbage made `GET /`'s young-generation collections six times longer
    * (bench/README.md, session 17).
    */
