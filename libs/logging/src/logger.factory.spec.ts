@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { currentLogger, withLogContext } from './log-context.js';
 import { isPretty, pinoLevel } from './log-settings.js';
-import { checkedFieldsLogger, createLogger, loggerOptions } from './logger.factory.js';
+import { createLogger, loggerOptions } from './logger.factory.js';
 import { prettyLine } from './pretty-line.js';
 
 /** A logger as a process makes it, writing into an array of parsed lines. */
@@ -53,20 +53,6 @@ describe('process logger', () => {
     for (const secret of ['tok-secret', 'c2VjcmV0', 'pw-secret', 'pw2-secret'])
       expect(all).not.toContain(secret);
     expect(all).toContain('https://***@images.example.com/a.img');
-  });
-
-  it('writes checked-field lines to the same stream, at the same level, in the same shape', () => {
-    const { logger, lines } = capture('warn');
-    const lean = checkedFieldsLogger(logger, 'api');
-    lean.info({ status: 200 }, 'request'); // below the root's level
-    lean.warn({ status: 503, duration_ms: 1.5 }, 'request');
-    logger.warn('root');
-    const [line, root] = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(lines).toHaveLength(2);
-    expect(line).toMatchObject({ name: 'api', level: 'warn', status: 503, msg: 'request' });
-    expect(Object.keys(line).sort()).toEqual(
-      [...Object.keys(root).filter((k) => k !== 'msg'), 'status', 'duration_ms', 'msg'].sort(),
-    );
   });
 
   it('carries the context fields across awaits, and only inside the context', async () => {

@@ -5,22 +5,7 @@ import { setFallbackLogger, setRootLogger } from './log-context.js';
 import { isPretty, type LogSettings, pinoLevel } from './log-settings.js';
 import { REDACT_PATHS, stripUrlCredentials } from './redaction.js';
 import { activeTraceIds } from './trace-ids.js';
-
-let stampMs = 0;
-let stamp = '';
-
-/**
- * pino's ISO time field, made once per millisecond: at thousands of lines a second most lines
- * share their millisecond, and toISOString() was pino's single largest cost per request line.
- */
-function isoTime(): string {
-  const now = Date.now();
-  if (now !== stampMs) {
-    stampMs = now;
-    stamp = `,"time":"${new Date(now).toISOString()}"`;
-  }
-  return stamp;
-}
+import { isoTime } from './iso-time.js';
 
 /** An error as pino writes it, with URL credentials cut from its text. */
 function errSerializer(e: Error): object {
@@ -51,27 +36,6 @@ export function loggerOptions(name: string, s: LogSettings): LoggerOptions {
       },
     },
   };
-}
-
-/**
- * A logger for lines whose every field the caller builds from values it checked (the api's
- * request line: ids, method, route pattern, status, numbers), writing where `root` writes, with
- * the same name, level, time, level label and trace ids, but without the redaction and the
- * message hook: those walk every line for headers, passwords and URL credentials that such a
- * line never holds, and were most of the line's cost on the cheapest routes (bench/README.md).
- */
-export function checkedFieldsLogger(root: Logger, name: string): Logger {
-  const stream = (root as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym];
-  return pino(
-    {
-      name,
-      level: root.level,
-      timestamp: isoTime,
-      formatters: { level: (label) => ({ level: label }) },
-      mixin: activeTraceIds,
-    },
-    stream,
-  );
 }
 
 /** A terminal or file descriptor to write to (process.stdout). */

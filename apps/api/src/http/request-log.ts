@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { checkedFieldsLogger } from '#logging';
+import { fixedShapeLine, type LineFields } from '#logging';
 import './fastify-augment.js';
 
 /** A client's X-Request-Id is kept when it is short and plain; otherwise one is made up. */
@@ -14,6 +14,30 @@ export function requestIdOf(req: IncomingMessage): string {
   return typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+/** The request line's fields, every one built here from checked values: no header, body or raw URL. */
+interface RequestLine {
+  request_id: string;
+  method: string;
+  route: string | null;
+  status: number;
+  duration_ms: number;
+  client_address: string;
+  who: string;
+  /** Only on a request that submitted an operation. */
+  operation_id?: string;
+}
+
+const REQUEST_LINE: LineFields = {
+  request_id: { type: 'string' },
+  method: { type: 'string' },
+  route: { type: 'string', nullable: true },
+  status: { type: 'integer' },
+  duration_ms: { type: 'number' },
+  client_address: { type: 'string' },
+  who: { type: 'string' },
+  operation_id: { type: 'string' },
+};
+
 /**
  * X-Request-Id on every answer (errors too: this is the first hook, before the token check),
  * and one line per request once answered: method, route pattern (never the raw URL, which may
@@ -21,27 +45,23 @@ export function requestIdOf(req: IncomingMessage): string {
  * and the operation it submitted. Never headers or bodies.
  */
 export function requestLog(fastify: FastifyInstance, root: Logger): void {
-  // every field below is built here from checked values: no header, body or raw URL
-  const log = checkedFieldsLogger(root, 'api');
+  const line = fixedShapeLine<RequestLine>(root, 'api', 'info', 'request', REQUEST_LINE);
   fastify.addHook('onRequest', (req, reply, done) => {
     void reply.header('x-request-id', req.id);
     done();
   });
   fastify.addHook('onResponse', (req, reply, done) => {
-    if (log.isLevelEnabled('info')) {
-      log.info(
-        {
-          request_id: req.id,
-          method: req.method,
-          route: req.routeOptions.url ?? null,
-          status: reply.statusCode,
-          duration_ms: Math.round(reply.elapsedTime * 100) / 100,
-          client_address: req.ip,
-          who: req.who ?? 'none',
-          ...(req.submitted ? { operation_id: req.submitted } : {}),
-        },
-        'request',
-      );
+    if (line.enabled()) {
+      line.write({
+        request_id: req.id,
+        method: req.method,
+        route: req.routeOptions.url ?? null,
+        status: reply.statusCode,
+        duration_ms: Math.round(reply.elapsedTime * 100) / 100,
+        client_address: req.ip,
+        who: req.who ?? 'none',
+        operation_id: req.submitted,
+      });
     }
     done();
   });
