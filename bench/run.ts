@@ -2,9 +2,6 @@
 // raw Fastify hello world measured in the same run on the same machine. Prints; asserts nothing.
 //   npm run bench -- [--seconds 10] [--runs 3] [--connections 50] [--waits 10000]
 //                    [--deploys 1000] [--only request,enqueue,waits,deploys]
-//                    [--log-levels info] (e.g. silent,info: the request path once per level,
-//                    or silent,info,silent,info: medians over a stack per naming,
-//                    the stack's processes at that LOG_LEVEL; issue #26's logging cost)
 //                    [--only hold --n 10000 --guests 1000 --sync-wait 90] (N synchronous starts
 //                    at once, each held 5 s by the simulator, or with --action deploy deploys
 //                    on the realistic latency profile, then --long-polls 15000 ?wait=20
@@ -36,7 +33,6 @@ const { values: args } = parseArgs({
     waits: { type: 'string', default: '10000' },
     deploys: { type: 'string', default: '1000' },
     only: { type: 'string', default: 'request,enqueue,waits,deploys' },
-    'log-levels': { type: 'string', default: '' },
     // --only hold: N synchronous starts (or deploys) at once (not in the default set: minutes)
     action: { type: 'string', default: 'start' },
     n: { type: 'string', default: '10000' },
@@ -47,8 +43,6 @@ const { values: args } = parseArgs({
   },
 });
 const only = new Set(args.only.split(','));
-// empty: the caller's LOG_LEVEL, else the default (info)
-const logLevels = args['log-levels'] ? args['log-levels'].split(',') : [undefined];
 const settings: LoadSettings = {
   seconds: Number(args.seconds),
   runs: Number(args.runs),
@@ -67,55 +61,15 @@ async function requestPath(): Promise<void> {
   const rawResult = await bestOf(settings.runs, { url: `${raw.match[1]}/`, ...settings });
   await stopProcess(raw.proc);
   rows.push(['raw Fastify GET /', fmt(rawResult), '1×', '']);
-  // a level may be named more than once (silent,info,silent,info): each time a stack of its own,
-  // and the levels are compared by their medians, which one noisy stack moves less
-  const byLevel = new Map<string, LoadResult[][]>();
-  for (const level of logLevels) {
-    const figures = await stackRequestPath(rawResult, level);
-    if (level) byLevel.set(level, [...(byLevel.get(level) ?? []), figures]);
-  }
-  // each level's figures against the first level's (e.g. info against silent)
-  const [first, ...others] = [...byLevel.entries()].map(
-    ([level, stacks]) => [level, medianFigures(stacks)] as const,
-  );
-  const stacks = byLevel.get(first?.[0] ?? '')?.length ?? 0;
-  for (const [level, figures] of others) {
-    const pct = (a: number, b: number) => `${a >= b ? '+' : ''}${((a / b - 1) * 100).toFixed(1)} %`;
-    const change = figures.map((f, i) => {
-      const base = first[1][i];
-      const cpu =
-        f.cpuUs !== undefined && base.cpuUs !== undefined
-          ? ` (CPU each ${pct(f.cpuUs, base.cpuUs)})`
-          : '';
-      return `${['GET /', 'power_state off', 'waited start', 'power_state on'][i]} ${pct(f.rate, base.rate)}${cpu}`;
-    });
-    const of = stacks > 1 ? `, medians of ${stacks} stacks each` : '';
-    rows.push([`LOG_LEVEL=${level} against ${first[0]}${of}`, change.join(', '), '', 'within 5 %']);
-  }
+  await stackRequestPath(rawResult);
 }
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-
-/** Per scenario, the median rate and CPU per request over the stacks of one level. */
-function medianFigures(stacks: LoadResult[][]): { rate: number; cpuUs?: number }[] {
-  return stacks[0].map((_, i) => {
-    const cpus = stacks.map((f) => f[i].cpuUs).filter((c): c is number => c !== undefined);
-    return {
-      rate: median(stacks.map((f) => f[i].rate)),
-      ...(cpus.length ? { cpuUs: median(cpus) } : {}),
-    };
-  });
-}
-
-/** The stack's request-path figures, its processes at `level` (LOG_LEVEL). */
-async function stackRequestPath(rawResult: LoadResult, level?: string): Promise<LoadResult[]> {
-  const env = level ? { ...process.env, LOG_LEVEL: level } : process.env;
-  const tag = level ? ` (LOG_LEVEL=${level})` : '';
-  const stack = await startBenchStack(env, { AUTH: 'token' });
+/**
+ * The stack's request-path figures, at the caller's LOG_LEVEL (else the default); what a level
+ * costs: `npm run bench:logging` (logging-cost.ts).
+ */
+async function stackRequestPath(rawResult: LoadResult): Promise<void> {
+  const stack = await startBenchStack(process.env, { AUTH: 'token' });
   try {
     const worker = await stack.startWorker();
     const client = await BenchClient.for(stack);
@@ -130,13 +84,13 @@ async function stackRequestPath(rawResult: LoadResult, level?: string): Promise<
     const ratio = (r: LoadResult) => `${(r.rate / rawResult.rate).toFixed(2)}×`;
 
     const version = await versionRoute(client, s);
-    rows.push([`GET / with token${tag}`, fmt(version), ratio(version), '≥ 0.5×']);
+    rows.push([`GET / with token`, fmt(version), ratio(version), '≥ 0.5×']);
     const POWER_GOAL = '≥ 15× the reference (8,235–9,900 req/s), p99 ≤ 10 ms';
     const power = await powerState(client, userids, s);
-    rows.push([`GET /guests/{id}/power_state, guests off${tag}`, fmt(power), ratio(power), '']);
+    rows.push([`GET /guests/{id}/power_state, guests off`, fmt(power), ratio(power), '']);
     const ops = await submitAndWait(client, userids, s);
     rows.push([
-      `POST action start, waited (${settings.connections} clients on as many guests)${tag}`,
+      `POST action start, waited (${settings.connections} clients on as many guests)`,
       fmt(ops, 'ops/s'),
       ratio(ops),
       '≥ 2.5× the reference (≈ 1,550 ops/s)',
@@ -144,7 +98,7 @@ async function stackRequestPath(rawResult: LoadResult, level?: string): Promise<
     // the starts left every guest running: the issue's power_state figure
     const running = await powerState(client, userids, s);
     rows.push([
-      `GET /guests/{id}/power_state, guests running${tag}`,
+      `GET /guests/{id}/power_state, guests running`,
       fmt(running),
       ratio(running),
       POWER_GOAL,
@@ -152,13 +106,12 @@ async function stackRequestPath(rawResult: LoadResult, level?: string): Promise<
     if (only.has('enqueue')) {
       const q = await enqueueToStart(client, userids, 500);
       rows.push([
-        `enqueue → start (500 async submits)${tag}`,
+        `enqueue → start (500 async submits)`,
         `p50 ${q.p50} ms, p99 ${q.p99} ms`,
         '',
         '',
       ]);
     }
-    return [version, power, ops, running];
   } finally {
     await stack.close();
   }
