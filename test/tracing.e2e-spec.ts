@@ -139,7 +139,11 @@ describe.each(['simulator', 'smapi'] as const)('traces over HV_TRANSPORT=%s', (t
     const spans = await receiver.until(() => {
       const all = receiver.trace(t.traceId);
       const done = all.some((s) => s.name === 'step: record os version');
-      return done && all.some((s) => s.kind === SERVER) ? all : undefined;
+      // spans end inside out and are sent in batches: the job's delivery, the run's parent,
+      // ends after the run and its last step, and may come in a later batch
+      const run = all.find(ran);
+      const delivered = all.some((s) => s.kind === CONSUMER && s.spanId === run?.parentSpanId);
+      return done && delivered && all.some((s) => s.kind === SERVER) ? all : undefined;
     }, 'the deploy trace');
 
     const req = one(spans, 'the request', (s) => s.kind === SERVER);
