@@ -8,6 +8,7 @@ import { type BenchStack, startBenchStack } from './bench-stack.js';
 import { BenchClient } from './bench-client.js';
 import type { LoadResult } from './load.js';
 import { cpuSeconds } from './process-stats.js';
+import { printTable } from './print-table.js';
 import {
   createGuests,
   guestIds,
@@ -120,8 +121,7 @@ async function main(): Promise<void> {
       [`scenario (${connections} connections)`, 'level: medians', 'rate', 'CPU per request'],
       ...(await compare(sides, Number(args.rounds))),
     ];
-    const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-    for (const r of rows) console.log(r.map((cell, c) => cell.padEnd(widths[c])).join(' | '));
+    printTable(rows);
     console.log(`goal (issue #26): the default level within 5 % of the figures without logging`);
   } finally {
     for (const side of sides) await side.stack.close();

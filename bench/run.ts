@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { startProcess, stopProcess } from '#testing';
 import { startBenchStack } from './bench-stack.js';
 import { cpuSeconds } from './process-stats.js';
+import { printTable } from './print-table.js';
 import { BenchClient } from './bench-client.js';
 import { heldOperations } from './held-operations.js';
 import { heldWaits } from './held-waits.js';
@@ -184,8 +185,7 @@ async function main(): Promise<void> {
   if (only.has('waits')) await waits();
   if (only.has('deploys')) await deploys();
   if (only.has('hold')) await hold();
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  for (const r of rows) console.log(r.map((cell, c) => cell.padEnd(widths[c])).join(' | '));
+  printTable(rows);
 }
 
 main().then(
