@@ -1,9 +1,7 @@
-import { Writable } from 'node:stream';
 import { context, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import pino from 'pino';
 import { fixedShapeLine, type LineFields } from './fixed-shape-line.js';
-import { loggerOptions } from './logger.factory.js';
+import { capturedLogger } from './testing/captured-logger.js';
 
 interface Line {
   id: string;
@@ -21,16 +19,9 @@ const FIELDS: LineFields = {
 
 /** A process's logger writing into an array of lines, and a fixed-shape line on it. */
 function capture(level = 'info') {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
-  const root = pino(loggerOptions('api', { LOG_LEVEL: level, LOG_FORMAT: 'json' }), sink);
+  const { logger: root, lines, parsed } = capturedLogger(level);
   const line = fixedShapeLine<Line>(root, 'api', 'info', 'request', FIELDS);
-  return { root, line, lines, parsed: () => lines.map((l) => JSON.parse(l) as object) };
+  return { root, line, lines, parsed: () => parsed() as object[] };
 }
 
 describe('fixedShapeLine', () => {

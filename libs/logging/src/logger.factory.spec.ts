@@ -1,33 +1,15 @@
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { currentLogger, withLogContext } from './log-context.js';
 import { isPretty, pinoLevel } from './log-settings.js';
-import { createLogger, loggerOptions } from './logger.factory.js';
+import { createLogger } from './logger.factory.js';
 import { prettyLine } from './pretty-line.js';
-
-/** A logger as a process makes it, writing into an array of parsed lines. */
-function capture(level = 'info') {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
-  const logger = pino(loggerOptions('api', { LOG_LEVEL: level, LOG_FORMAT: 'json' }), sink);
-  return {
-    logger,
-    lines,
-    parsed: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>),
-  };
-}
+import { capturedLogger } from './testing/captured-logger.js';
 
 describe('process logger', () => {
   it('writes one JSON object per line with the process name, level label and ISO time', () => {
-    const { logger, parsed } = capture();
+    const { logger, parsed } = capturedLogger();
     logger.info({ operation_id: 'op-1' }, 'operation queued');
     const [line] = parsed();
     expect(line).toMatchObject({ name: 'api', level: 'info', msg: 'operation queued' });
@@ -38,14 +20,14 @@ describe('process logger', () => {
   it('accepts Nest level names and filters below the level', () => {
     expect(pinoLevel('log')).toBe('info');
     expect(pinoLevel('verbose')).toBe('trace');
-    const { logger, lines } = capture('warn');
+    const { logger, lines } = capturedLogger('warn');
     logger.info('hidden');
     logger.warn('shown');
     expect(lines).toHaveLength(1);
   });
 
   it('never writes credential headers or URL credentials, in messages or errors', () => {
-    const { logger, lines } = capture();
+    const { logger, lines } = capturedLogger();
     logger.info({ headers: { 'x-auth-token': 'tok-secret', authorization: 'Basic c2VjcmV0' } });
     logger.info('fetching https://alice:pw-secret@images.example.com/a.img');
     logger.error({ err: new Error('GET http://bob:pw2-secret@10.0.0.1/x failed') }, 'import');
@@ -56,7 +38,7 @@ describe('process logger', () => {
   });
 
   it('carries the context fields across awaits, and only inside the context', async () => {
-    const { logger, parsed } = capture();
+    const { logger, parsed } = capturedLogger();
     const made = createLogger('worker', { LOG_LEVEL: 'silent', LOG_FORMAT: 'json' });
     expect(currentLogger()).toBe(made);
     // the context derives from the current root: make the captured one the root
