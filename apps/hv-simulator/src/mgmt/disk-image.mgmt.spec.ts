@@ -151,7 +151,11 @@ describe('unpackdiskimage and creatediskimage', () => {
     let open!: () => void;
     const gate = { at: 100_000, open: new Promise<void>((r) => (open = r)) };
     const copy = unpack('LINUX01', '0100', chunked(image, 50_000, gate));
-    await waitFor(() => h.sim.calls.since().some((c) => c.function === 'unpackdiskimage'));
+    // the copy's temp file: the disk was linked and the copy is under way (seeing the call
+    // logged is not enough: it is logged before the latency delay, ahead of the link)
+    await waitFor(async () =>
+      (await readdir(join(h.dir, 'minidisks'))).some((f) => f.endsWith('.tmp')),
+    );
     expect((await h.smapi('Image_Disk_Delete_DM', 'LINUX01', { vdev: '0100' })).rc).toBe(0);
     open();
     const r = await copy;
