@@ -45,7 +45,8 @@ class BundleSources {
       this.maps.set(f.url, entry);
     }
     const hit = entry?.map.findEntry(f.lineNumber, f.columnNumber ?? 0);
-    if (!entry || !hit || !('originalSource' in hit)) return f;
+    // a position the map does not cover (the bundle's own glue) has no source
+    if (!entry || !hit || !('originalSource' in hit) || !hit.originalSource) return f;
     return { ...f, url: resolve(entry.dir, hit.originalSource), lineNumber: hit.originalLine };
   }
 }
@@ -60,7 +61,11 @@ function area(url: string): string | null {
   if (nm) return nm[1];
   if (url.startsWith('node:')) return null;
   const own = OWN.exec(url);
-  return own ? own[1] : url.startsWith('wasm:') ? 'wasm (Prisma query compiler)' : null;
+  return own
+    ? own[1]
+    : url.startsWith('wasm:')
+      ? 'wasm (undici’s HTTP parser or Prisma’s query compiler)'
+      : null;
 }
 
 const ownFunction = (f: CallFrame): string | null => {
