@@ -4,7 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '#config';
-import { createSimulator, type Simulator } from '../apps/hv-simulator/src/index.js';
+import type { Simulator } from '../apps/hv-simulator/src/index.js';
+import { e2eGraph } from './support/e2e-graph.js';
 
 interface Run {
   code: number;
@@ -32,7 +33,9 @@ describe('hv:check, the dry run of the hypervisor link', () => {
   let wirePort: number;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'hv-check-'));
-    sim = await createSimulator({
+    sim = await (
+      await e2eGraph()
+    ).createSimulator({
       stateDir: join(dir, 'sim'),
       latencyProfile: 'fast',
       wireCredentials: { userid: 'HVSIMMGR', password: 'right-pw' },

@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { BUILT_ENTRY, type Config, loadConfig, repoRoot } from '#config';
-import { StatementCounter } from '#persistence';
-import { createSimulator, type Simulator, sysinfoText } from '../../apps/hv-simulator/src/index.js';
-import { createWorker } from '../../apps/worker/src/create-worker.js';
+import type { Simulator } from '../../apps/hv-simulator/src/index.js';
+import { type E2eGraph, e2eGraph } from './e2e-graph.js';
 import { eventually, type HttpResult, type RequestOptions, request } from './http.js';
 import { type Proc, startProcess, stopProcess } from '#testing';
 import { createTestDatabase } from './test-database.js';
@@ -33,12 +32,17 @@ const defaultTransport = (): 'simulator' | 'smapi' =>
 const WIRE_CREDENTIALS = { userid: 'HVSIMMGR', password: 'e2e-pw' };
 
 /** Settings of HV_TRANSPORT=smapi against the simulator's wire port (password file 0600). */
-function wireSettings(sim: Simulator, dataDir: string, port: number): Record<string, string> {
+function wireSettings(
+  graph: E2eGraph,
+  sim: Simulator,
+  dataDir: string,
+  port: number,
+): Record<string, string> {
   const passwordFile = join(dataDir, 'smapi.pw');
   writeFileSync(passwordFile, `${WIRE_CREDENTIALS.password}\n`, { mode: 0o600 });
   // the management guest's machine description, as the simulated machine shows it
   const sysinfo = join(dataDir, 'sysinfo');
-  writeFileSync(sysinfo, sysinfoText(sim.state.systemId));
+  writeFileSync(sysinfo, graph.sysinfoText(sim.state.systemId));
   return {
     HV_TRANSPORT: 'smapi',
     SMAPI_HOST: '127.0.0.1',
@@ -79,12 +83,14 @@ export class TestStack {
     private readonly dropDb: () => Promise<void>,
     /** The settings the api and workers run with. */
     readonly env: Record<string, string>,
+    private readonly graph: E2eGraph,
   ) {}
 
   static async start(opts: StackOptions = {}): Promise<TestStack> {
     const dataDir = mkdtempSync(join(tmpdir(), 'hvo-e2e-'));
+    const graph = await e2eGraph();
     const db = await createTestDatabase();
-    const simulator = await createSimulator({
+    const simulator = await graph.createSimulator({
       stateDir: join(dataDir, 'sim'),
       latencyProfile: 'fast',
       wireCredentials: WIRE_CREDENTIALS,
@@ -93,7 +99,7 @@ export class TestStack {
     const transport = opts.transport ?? defaultTransport();
     const wire =
       transport === 'smapi'
-        ? wireSettings(simulator, dataDir, await simulator.wire.listen(0, '127.0.0.1'))
+        ? wireSettings(graph, simulator, dataDir, await simulator.wire.listen(0, '127.0.0.1'))
         : { HV_TRANSPORT: 'simulator' };
     const env: Record<string, string> = {
       DATA_DIR: dataDir,
@@ -119,7 +125,7 @@ export class TestStack {
       { ...process.env, ...env },
       /api listening on (http:\/\/[\w.:[\]-]+)/,
     );
-    const stack = new TestStack(config, api.match[1], simulator, simUrl, api, db.drop, env);
+    const stack = new TestStack(config, api.match[1], simulator, simUrl, api, db.drop, env, graph);
     const mode = opts.worker ?? 'in-process';
     if (mode === 'in-process') await stack.startWorker();
     if (mode === 'process') await stack.startWorkerProcess();
@@ -178,7 +184,7 @@ export class TestStack {
 
   /** Starts the simulator again on the same address with the state it had. */
   async restartSimulator(): Promise<void> {
-    this.simulator = await createSimulator({
+    this.simulator = await this.graph.createSimulator({
       stateDir: join(this.config.DATA_DIR, 'sim'),
       latencyProfile: 'fast',
       wireCredentials: WIRE_CREDENTIALS,
@@ -191,13 +197,15 @@ export class TestStack {
 
   /** The worker in this process; `env` overrides settings of the stack for it alone. */
   async startWorker(env: Record<string, string> = {}): Promise<void> {
-    this.worker ??= await createWorker(loadConfig({ ...this.env, LOG_LEVEL: 'warn', ...env }));
+    this.worker ??= await this.graph.createWorker(
+      loadConfig({ ...this.env, LOG_LEVEL: 'warn', ...env }),
+    );
   }
 
   /** SQL statements the in-process worker has sent to the database so far. */
   workerStatements(): number {
     if (!this.worker) throw new Error('no in-process worker');
-    return this.worker.get(StatementCounter, { strict: false }).statements;
+    return this.worker.get(this.graph.StatementCounter, { strict: false }).statements;
   }
 
   async stopWorker(): Promise<void> {

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUILT_ENTRY, type Config, loadConfig } from '#config';
 import { type Proc, startProcess, stopProcess } from '#testing';
-import { createSimulator, type Simulator } from '../../../apps/hv-simulator/src/index.js';
+import type { Simulator } from '../../../apps/hv-simulator/src/index.js';
+import { e2eGraph } from '../../support/e2e-graph.js';
 import { type HttpResult, type RequestOptions, request } from '../../support/http.js';
 import { createTestDatabase } from '../../support/test-database.js';
 
@@ -35,7 +36,9 @@ export class ScaleStack {
   static async start(opts: ScaleOptions): Promise<ScaleStack> {
     const dataDir = mkdtempSync(join(tmpdir(), 'hvo-scale-'));
     const db = await createTestDatabase();
-    const simulator = await createSimulator({
+    const simulator = await (
+      await e2eGraph()
+    ).createSimulator({
       stateDir: join(dataDir, 'sim'),
       latencyProfile: 'fast',
     });

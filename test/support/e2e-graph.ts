@@ -1,0 +1,26 @@
+// The in-process worker and simulator of the e2e stacks, from their built bundle
+// (dist/bundle/e2e-graph.js, made by `npm run build`; `npm test` builds first when a source is
+// newer). Imported from their sources instead, every test file loaded their ~2,100 modules
+// through jest's module system again (it keeps one registry per file): 1–3 CPU-seconds of each
+// file's set-up. Types come from the sources; what runs is what the api and worker processes
+// run, built the same way.
+import { join } from 'node:path';
+import type { createSimulator, sysinfoText } from '../../apps/hv-simulator/src/index.js';
+import type { createWorker } from '../../apps/worker/src/create-worker.js';
+import { repoRoot } from '#config';
+import type { StatementCounter } from '#persistence';
+
+export interface E2eGraph {
+  createSimulator: typeof createSimulator;
+  sysinfoText: typeof sysinfoText;
+  createWorker: typeof createWorker;
+  StatementCounter: typeof StatementCounter;
+}
+
+let loaded: Promise<E2eGraph> | undefined;
+
+/** The bundle's exports, loaded once per test file. */
+export function e2eGraph(): Promise<E2eGraph> {
+  const file = join(repoRoot(), 'dist/bundle/e2e-graph.js');
+  return (loaded ??= import(file) as Promise<E2eGraph>);
+}
