@@ -82,6 +82,7 @@ await Promise.all([
         "export { createSimulator, sysinfoText } from './apps/hv-simulator/src/index.js';",
         "export { createWorker } from './apps/worker/src/create-worker.js';",
         "export { StatementCounter } from './libs/persistence/src/index.js';",
+        "export { SAMPLE_OS_RELEASE, sampleImageStream, writeSampleImage } from './libs/images/src/index.js';",
       ].join('\n'),
       resolveDir: join(root, 'dist'),
       sourcefile: 'e2e-graph.js',

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { repoRoot } from '#config';
-import { SAMPLE_OS_RELEASE, sampleImageStream } from '#images';
+import { SAMPLE_OS_RELEASE, sampleImageStream } from './support/sample-image.js';
 import { databaseState } from './support/database-dump.js';
 import { request } from './support/http.js';
 import { ReferenceClient } from './support/reference-client.js';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { SAMPLE_OS_RELEASE, sampleImageStream } from '#images';
+import { SAMPLE_OS_RELEASE, sampleImageStream } from './support/sample-image.js';
 import { eventually, request } from './support/http.js';
 import { TestStack } from './support/stack.js';
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import { writeSampleImage } from '#images';
+import { writeSampleImage } from './support/sample-image.js';
 import { TestStack } from './support/stack.js';
 
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');

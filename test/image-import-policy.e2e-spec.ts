@@ -1,6 +1,6 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sampleImageStream } from '#images';
+import { sampleImageStream } from './support/sample-image.js';
 import { TestStack } from './support/stack.js';
 
 const listen = async (server: Server, host: string): Promise<number> => {

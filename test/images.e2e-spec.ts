@@ -14,7 +14,7 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sampleImageStream, writeSampleImage } from '#images';
+import { sampleImageStream, writeSampleImage } from './support/sample-image.js';
 import { TestStack } from './support/stack.js';
 
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeSampleImage } from '#images';
+import { writeSampleImage } from './support/sample-image.js';
 import { eventually, request } from './support/http.js';
 import { allSchemas, schemaValidator, structuralProblems } from './support/openapi-check.js';
 import { readEvents } from './support/sse.js';

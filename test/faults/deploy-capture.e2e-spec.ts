@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { SAMPLE_OS_RELEASE, sampleImageStream } from '#images';
 import { request } from '../support/http.js';
-import { importSampleImage } from '../support/sample-image.js';
+import {
+  importSampleImage,
+  SAMPLE_OS_RELEASE,
+  sampleImageStream,
+} from '../support/sample-image.js';
 import { TestStack } from '../support/stack.js';
 import { crashKit } from './support/crash-kit.js';
 

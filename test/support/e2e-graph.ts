@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { createSimulator, sysinfoText } from '../../apps/hv-simulator/src/index.js';
 import type { createWorker } from '../../apps/worker/src/create-worker.js';
 import { repoRoot } from '#config';
+import type { SAMPLE_OS_RELEASE, sampleImageStream, writeSampleImage } from '#images';
 import type { StatementCounter } from '#persistence';
 
 export interface E2eGraph {
@@ -15,6 +16,9 @@ export interface E2eGraph {
   sysinfoText: typeof sysinfoText;
   createWorker: typeof createWorker;
   StatementCounter: typeof StatementCounter;
+  SAMPLE_OS_RELEASE: typeof SAMPLE_OS_RELEASE;
+  sampleImageStream: typeof sampleImageStream;
+  writeSampleImage: typeof writeSampleImage;
 }
 
 let loaded: Promise<E2eGraph> | undefined;

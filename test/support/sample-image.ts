@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
-import { SAMPLE_OS_RELEASE, sampleImageStream } from '#images';
+import { e2eGraph } from './e2e-graph.js';
 import type { TestStack } from './stack.js';
+
+/**
+ * The images lib's sample images, from the e2e bundle: imported from '#images', each test file
+ * loaded that lib's whole graph (the hypervisor client, the operations, Nest) to make a file.
+ */
+export const { SAMPLE_OS_RELEASE, sampleImageStream, writeSampleImage } = await e2eGraph();
 
 async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
