@@ -83,6 +83,8 @@ await Promise.all([
         "export { createWorker } from './apps/worker/src/create-worker.js';",
         "export { StatementCounter } from './libs/persistence/src/index.js';",
         "export { SAMPLE_OS_RELEASE, sampleImageStream, writeSampleImage } from './libs/images/src/index.js';",
+        "export { BUILT_ENTRY, loadConfig, repoRoot } from './libs/config/src/index.js';",
+        "export { startProcess, stopProcess } from './libs/testing/src/built-process.js';",
       ].join('\n'),
       resolveDir: join(root, 'dist'),
       sourcefile: 'e2e-graph.js',

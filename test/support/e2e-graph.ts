@@ -4,12 +4,13 @@
 // through jest's module system again (it keeps one registry per file): 1–3 CPU-seconds of each
 // file's set-up. Types come from the sources; what runs is what the api and worker processes
 // run, built the same way.
-import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { createSimulator, sysinfoText } from '../../apps/hv-simulator/src/index.js';
 import type { createWorker } from '../../apps/worker/src/create-worker.js';
-import { repoRoot } from '#config';
+import type { BUILT_ENTRY, loadConfig, repoRoot } from '#config';
 import type { SAMPLE_OS_RELEASE, sampleImageStream, writeSampleImage } from '#images';
 import type { StatementCounter } from '#persistence';
+import type { startProcess, stopProcess } from '#testing';
 
 export interface E2eGraph {
   createSimulator: typeof createSimulator;
@@ -19,12 +20,18 @@ export interface E2eGraph {
   SAMPLE_OS_RELEASE: typeof SAMPLE_OS_RELEASE;
   sampleImageStream: typeof sampleImageStream;
   writeSampleImage: typeof writeSampleImage;
+  BUILT_ENTRY: typeof BUILT_ENTRY;
+  loadConfig: typeof loadConfig;
+  repoRoot: typeof repoRoot;
+  startProcess: typeof startProcess;
+  stopProcess: typeof stopProcess;
 }
 
 let loaded: Promise<E2eGraph> | undefined;
 
 /** The bundle's exports, loaded once per test file. */
 export function e2eGraph(): Promise<E2eGraph> {
-  const file = join(repoRoot(), 'dist/bundle/e2e-graph.js');
+  // found from here, not through '#config': that lib's graph is what this file saves loading
+  const file = fileURLToPath(new URL('../../dist/bundle/e2e-graph.js', import.meta.url));
   return (loaded ??= import(file) as Promise<E2eGraph>);
 }

@@ -3,11 +3,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
-import { BUILT_ENTRY, type Config, loadConfig, repoRoot } from '#config';
+import type { Config } from '#config';
 import type { Simulator } from '../../apps/hv-simulator/src/index.js';
 import { type E2eGraph, e2eGraph } from './e2e-graph.js';
 import { eventually, type HttpResult, type RequestOptions, request } from './http.js';
-import { type Proc, startProcess, stopProcess } from '#testing';
+import type { Proc } from '#testing';
 import { createTestDatabase } from './test-database.js';
 
 export type WorkerMode = 'in-process' | 'process' | 'none';
@@ -59,7 +59,7 @@ function wireSettings(
     SMAPI_LONG_READ_TIMEOUT_S: '10',
     HV_DISK_IMAGE_TIMEOUT_S: '30',
     // CP and management-guest calls through the simulator's vmcp, vmur, … (built into dist/)
-    HV_TOOLS_DIR: join(repoRoot(), 'apps/hv-simulator/bin'),
+    HV_TOOLS_DIR: join(graph.repoRoot(), 'apps/hv-simulator/bin'),
   };
 }
 
@@ -119,9 +119,9 @@ export class TestStack {
       ...wire,
       ...opts.env,
     };
-    const config = loadConfig(env);
-    const api = await startProcess(
-      BUILT_ENTRY.api,
+    const config = graph.loadConfig(env);
+    const api = await graph.startProcess(
+      graph.BUILT_ENTRY.api,
       { ...process.env, ...env },
       /api listening on (http:\/\/[\w.:[\]-]+)/,
     );
@@ -198,7 +198,7 @@ export class TestStack {
   /** The worker in this process; `env` overrides settings of the stack for it alone. */
   async startWorker(env: Record<string, string> = {}): Promise<void> {
     this.worker ??= await this.graph.createWorker(
-      loadConfig({ ...this.env, LOG_LEVEL: 'warn', ...env }),
+      this.graph.loadConfig({ ...this.env, LOG_LEVEL: 'warn', ...env }),
     );
   }
 
@@ -215,8 +215,8 @@ export class TestStack {
 
   /** The built worker (dist/) as its own process, as production runs it; `env` as startWorker's. */
   async startWorkerProcess(env: Record<string, string> = {}): Promise<void> {
-    this.workerProc = await startProcess(
-      BUILT_ENTRY.worker,
+    this.workerProc = await this.graph.startProcess(
+      this.graph.BUILT_ENTRY.worker,
       { ...process.env, ...this.env, ...env },
       /consuming /,
     );
@@ -232,7 +232,7 @@ export class TestStack {
   async stopWorkerProcess(): Promise<number | null> {
     const p = this.workerProc;
     this.workerProc = undefined;
-    return stopProcess(p?.proc);
+    return this.graph.stopProcess(p?.proc);
   }
 
   /** Kills the worker process outright (SIGKILL), as a crash or an OOM kill would. */
@@ -248,7 +248,7 @@ export class TestStack {
   async close(): Promise<void> {
     await this.stopWorkerProcess();
     await this.stopWorker();
-    await stopProcess(this.api.proc);
+    await this.graph.stopProcess(this.api.proc);
     await this.simulator.close();
     await this.dropDb();
     rmSync(this.config.DATA_DIR, { recursive: true, force: true });
