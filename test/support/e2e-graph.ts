@@ -1,4 +1,5 @@
-// The in-process worker and simulator of the e2e stacks, from their built bundle
+// The in-process worker and simulator of the e2e stacks, with the sample images and the stack's
+// settings and process helpers, from their built bundle
 // (dist/bundle/e2e-graph.js, made by `npm run build`; `npm test` builds first when a source is
 // newer). Imported from their sources instead, every test file loaded their ~2,100 modules
 // through jest's module system again (it keeps one registry per file): 1–3 CPU-seconds of each
