@@ -34,5 +34,9 @@ let loaded: Promise<E2eGraph> | undefined;
 export function e2eGraph(): Promise<E2eGraph> {
   // found from here, not through '#config': that lib's graph is what this file saves loading
   const file = fileURLToPath(new URL('../../dist/bundle/e2e-graph.js', import.meta.url));
-  return (loaded ??= import(file) as Promise<E2eGraph>);
+  return (loaded ??= (import(file) as Promise<E2eGraph>).catch((e: unknown) => {
+    throw new Error(`${file} did not load: run \`npm run build\` (\`npm test\` does it first)`, {
+      cause: e,
+    });
+  }));
 }
