@@ -77,24 +77,13 @@ await Promise.all([
       outfile: join(root, `dist/bundle/${app}.js`),
     }),
   ),
-  // The end-to-end tests' in-process worker and simulator (test/support/e2e-graph.ts), built
+  // What the end-to-end tests run in their own process (scripts/e2e-graph.ts), built
   // apart from the processes above: loaded from their sources, each test file brought some
   // 2,100 modules through jest's module system (which keeps a registry per file), 1–3 CPU-seconds
   // of every file's set-up; one file of it costs a tenth of that.
   build({
     ...esmBundle,
-    stdin: {
-      contents: [
-        "export { createSimulator, sysinfoText } from './apps/hv-simulator/src/index.js';",
-        "export { createWorker } from './apps/worker/src/create-worker.js';",
-        "export { StatementCounter } from './libs/persistence/src/index.js';",
-        "export { SAMPLE_OS_RELEASE, sampleImageStream, writeSampleImage } from './libs/images/src/index.js';",
-        "export { BUILT_ENTRY, loadConfig, repoRoot } from './libs/config/src/index.js';",
-        "export { startProcess, stopProcess } from './libs/testing/src/built-process.js';",
-      ].join('\n'),
-      resolveDir: join(root, 'dist'),
-      sourcefile: 'e2e-graph.js',
-    },
+    entryPoints: [join(root, 'dist/scripts/e2e-graph.js')],
     outfile: join(root, 'dist/bundle/e2e-graph.js'),
   }),
   build({

@@ -6,27 +6,10 @@
 // file's set-up. Types come from the sources; what runs is what the api and worker processes
 // run, built the same way.
 import { fileURLToPath } from 'node:url';
-import type { createSimulator, sysinfoText } from '../../apps/hv-simulator/src/index.js';
-import type { createWorker } from '../../apps/worker/src/create-worker.js';
-import type { BUILT_ENTRY, loadConfig, repoRoot } from '#config';
-import type { SAMPLE_OS_RELEASE, sampleImageStream, writeSampleImage } from '#images';
-import type { StatementCounter } from '#persistence';
-import type { startProcess, stopProcess } from '#testing';
+import type * as Graph from '../../scripts/e2e-graph.js';
 
-export interface E2eGraph {
-  createSimulator: typeof createSimulator;
-  sysinfoText: typeof sysinfoText;
-  createWorker: typeof createWorker;
-  StatementCounter: typeof StatementCounter;
-  SAMPLE_OS_RELEASE: typeof SAMPLE_OS_RELEASE;
-  sampleImageStream: typeof sampleImageStream;
-  writeSampleImage: typeof writeSampleImage;
-  BUILT_ENTRY: typeof BUILT_ENTRY;
-  loadConfig: typeof loadConfig;
-  repoRoot: typeof repoRoot;
-  startProcess: typeof startProcess;
-  stopProcess: typeof stopProcess;
-}
+/** What scripts/e2e-graph.ts exports, as bundled. */
+export type E2eGraph = typeof Graph;
 
 let loaded: Promise<E2eGraph> | undefined;
 
