@@ -11,8 +11,9 @@
 // the JS, so bundling only concatenates it.
 //
 // The simulated management guest's tools (apps/hv-simulator/bin/*) are bundled too, as one
-// CommonJS file: each is a process per call (some 800 in the wire test pass), and Node's ES
-// module loader reading their ten files cost each about 30 ms of its 190 ms of CPU.
+// CommonJS file, for a simulator on another machine (on this one, the simulator runs them:
+// src/tools/forward.bash): each is a process per call, and Node's ES module loader reading
+// their ten files cost each about 30 ms of its 190 ms of CPU.
 import { build } from 'esbuild';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,4 +1,9 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { CallRecord } from '../apps/hv-simulator/src/calls/call.log.js';
+import { e2eGraph } from './support/e2e-graph.js';
 import { importSampleImage } from './support/sample-image.js';
 import { TestStack } from './support/stack.js';
 
@@ -64,5 +69,45 @@ describe('HV_TRANSPORT=smapi: the stack reaches the simulator through the wire a
     expect(sequence(calls.smapi)).toEqual(sequence(calls.simulator));
     expect(calls.smapi.length).toBeGreaterThan(10);
     expect(sequence(calls.smapi)).toContain('installfs LIFE01  0');
+  });
+});
+
+describe('bin/<tool> where the simulator is not a plain http address of this machine', () => {
+  type Simulator = Awaited<ReturnType<Awaited<ReturnType<typeof e2eGraph>>['createSimulator']>>;
+  let sim: Simulator;
+  let dir: string;
+  let simUrl: string;
+  let bin: string;
+  beforeAll(async () => {
+    const graph = await e2eGraph();
+    bin = join(graph.repoRoot(), 'apps/hv-simulator/bin');
+    dir = mkdtempSync(join(tmpdir(), 'hv-tool-node-'));
+    sim = await graph.createSimulator({ stateDir: dir, latencyProfile: 'fast' });
+    simUrl = await sim.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await sim.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const vmcp = (url: string, nodeOptions = '') =>
+    new Promise<{ code: number; out: string; err: string }>((resolve) => {
+      execFile(
+        join(bin, 'vmcp'),
+        ['QUERY', 'USERID'],
+        { env: { PATH: process.env.PATH, HV_SIMULATOR_URL: url, NODE_OPTIONS: nodeOptions } },
+        (e, out, err) => resolve({ code: e ? Number(e.code) : 0, out, err }),
+      );
+    });
+
+  it('runs as a node process of its own (built), answering as the simulator-run tool does', async () => {
+    // a path after the address: not what the forwarder takes, the same simulator to node's URL
+    const elsewhere = `${simUrl}/elsewhere`;
+    const hosted = await vmcp(simUrl, '--no-such-flag');
+    expect(hosted.code).toBe(0);
+    expect(await vmcp(elsewhere)).toEqual(hosted);
+    // proof that it was node: a flag node refuses stops it
+    expect((await vmcp(elsewhere, '--no-such-flag')).code).not.toBe(0);
+    expect(sim.calls.since(0).filter((c) => c.via === 'tool')).toHaveLength(2);
   });
 });

@@ -7,6 +7,7 @@ import { adminRoutes } from './http/admin.routes.js';
 import type { SimulatorParts } from './http/call.pipeline.js';
 import { hypervisorRoutes } from './http/hypervisor.routes.js';
 import { mgmtRoutes } from './http/mgmt.routes.js';
+import { toolHostRoutes } from './http/tool-host.routes.js';
 import { latencyProfile, type LatencyProfileName } from './latency/latency.profile.js';
 import { isMgmtOperation } from './mgmt/mgmt.reply.js';
 import { isSmapiFunction } from './smapi/smapi.registry.js';
@@ -84,6 +85,7 @@ export async function createSimulator(opts: SimulatorOptions): Promise<Simulator
   app.get('/health', () => ({ status: 'ok', systemId: state.systemId }));
   hypervisorRoutes(app, parts);
   mgmtRoutes(app, parts);
+  toolHostRoutes(app);
   adminRoutes(app, parts);
   const wire = new WireServer((req) => dispatchWire(parts, req, opts.wireCredentials));
 

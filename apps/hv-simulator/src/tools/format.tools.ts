@@ -1,5 +1,6 @@
 import { DiskLinkTable, type LinkedDisk } from './disk-link.table.js';
 import { mgmtCall, print, simulatorUrl } from './tool.http.js';
+import { toolIo } from './tool.io.js';
 
 const USAGE = 1;
 /** What the disk tools exit with when the device is not there (no such file). */
@@ -16,8 +17,7 @@ function table(): DiskLinkTable {
 /** The linked disk a disk tool was pointed at, or its error printed. */
 function linked(tool: string, path: string | undefined): LinkedDisk | undefined {
   const disk = path ? table().byDevice(path) : undefined;
-  if (!disk)
-    process.stderr.write(`${tool}: cannot open ${path ?? '(no device)'}: No such device\n`);
+  if (!disk) toolIo().stderr(`${tool}: cannot open ${path ?? '(no device)'}: No such device\n`);
   return disk;
 }
 
@@ -28,16 +28,14 @@ function linked(tool: string, path: string | undefined): LinkedDisk | undefined 
 export function linkdiskandbringonline(args: string[]): Promise<number> {
   const [userid, vdev, mode] = args;
   if (!userid || !vdev || !mode || args.length !== 3) {
-    process.stderr.write('ERROR: Usage: linkdiskandbringonline userid vdev mode\n');
+    toolIo().stderr('ERROR: Usage: linkdiskandbringonline userid vdev mode\n');
     return Promise.resolve(USAGE);
   }
   const id = normId(userid);
   const addr = normVdev(vdev);
   const l = table().link(id, addr);
   const at = (0xad00 + l.device.charCodeAt(4) - 97).toString(16);
-  print(process.stdout, [
-    `Success: Userid ${id} vdev ${addr} linked at ${at} device name ${l.device}`,
-  ]);
+  print('stdout', [`Success: Userid ${id} vdev ${addr} linked at ${at} device name ${l.device}`]);
   return Promise.resolve(0);
 }
 
@@ -45,7 +43,7 @@ export function linkdiskandbringonline(args: string[]): Promise<number> {
 export function offlinediskanddetach(args: string[]): Promise<number> {
   const [userid, vdev] = args;
   if (!userid || !vdev || args.length !== 2) {
-    process.stderr.write('ERROR: Usage: offlinediskanddetach userid vdev\n');
+    toolIo().stderr('ERROR: Usage: offlinediskanddetach userid vdev\n');
     return Promise.resolve(USAGE);
   }
   table().detach(normId(userid), normVdev(vdev));
@@ -59,7 +57,7 @@ export function offlinediskanddetach(args: string[]): Promise<number> {
  */
 export function diskTool(tool: string, args: string[]): Promise<number> {
   const path = tool === 'fdisk' ? args[0] : args.at(-1);
-  if (tool === 'fdisk') process.stdin.resume(); // its commands, read and let go
+  if (tool === 'fdisk') toolIo().drainStdin(); // its commands, read and let go
   return Promise.resolve(linked(tool, path) ? 0 : NO_DEVICE);
 }
 
@@ -80,17 +78,17 @@ function mkfsTarget(tool: string, args: string[]): { fstype: string; path?: stri
 export async function mkfsTool(tool: string, args: string[]): Promise<number> {
   const target = mkfsTarget(tool, args);
   if (typeof target === 'string') {
-    process.stderr.write(`${tool}: ${target}\n`);
+    toolIo().stderr(`${tool}: ${target}\n`);
     return USAGE;
   }
   if (!target.path?.endsWith('1')) {
-    process.stderr.write(`${tool}: ${target.path ?? '(no device)'} is not a partition\n`);
+    toolIo().stderr(`${tool}: ${target.path ?? '(no device)'} is not a partition\n`);
     return USAGE;
   }
   const disk = linked(tool, target.path);
   if (!disk) return NO_DEVICE;
   const q = { userid: disk.userid, vdev: disk.vdev, fstype: target.fstype };
   const r = await mgmtCall(tool, 'installfs', q);
-  print(r.rc === 0 ? process.stdout : process.stderr, r.lines);
+  print(r.rc === 0 ? 'stdout' : 'stderr', r.lines);
   return r.rc === 0 ? 0 : FAILED;
 }

@@ -1,4 +1,5 @@
 import { mgmtCall, print } from './tool.http.js';
+import { toolIo } from './tool.io.js';
 
 /** iucvclnt's exit statuses (zthin include/IUCV/iucvclient.h). */
 const EXIT = { UNAUTHORIZED: 1, USAGE: 2, SOCKET: 4, CMD_EXEC: 8 } as const;
@@ -11,11 +12,11 @@ const EXIT = { UNAUTHORIZED: 1, USAGE: 2, SOCKET: 4, CMD_EXEC: 8 } as const;
 export async function iucvclnt(args: string[]): Promise<number> {
   const [userid, cmd] = args;
   if (!userid || cmd === undefined || args.length !== 2) {
-    process.stderr.write('Usage: iucvclnt userid command\n');
+    toolIo().stderr('Usage: iucvclnt userid command\n');
     return EXIT.USAGE;
   }
   const r = await mgmtCall('iucvclnt', 'execcmd', { userid, cmd });
-  print(r.rc === 0 ? process.stdout : process.stderr, r.lines);
+  print(r.rc === 0 ? 'stdout' : 'stderr', r.lines);
   if (r.rc === 0) return 0;
   const text = r.lines.join(' ');
   if (r.rc === 1) return EXIT.USAGE;

@@ -1,4 +1,5 @@
 import { adminGet } from './tool.http.js';
+import { toolIo } from './tool.io.js';
 
 /** What the simulator's FCP inventory says of the machine (GET /admin/fcp). */
 interface Machine {
@@ -19,11 +20,11 @@ export async function lschp(args: string[]): Promise<number> {
       (c) => `0.${c.chpid.toLowerCase()}   1     1     1b    2    1       ${c.pchid.toLowerCase()}`,
     );
   if (wanted && rows.length === 0) {
-    process.stderr.write(`lschp: ${args[0]} is not a valid channel-path ID\n`);
+    toolIo().stderr(`lschp: ${args[0]} is not a valid channel-path ID\n`);
     return 1;
   }
   const head = ['CHPID  Vary  Cfg.  Type  Cmg  Shared  PCHID', '='.repeat(43)];
-  process.stdout.write(`${[...head, ...rows].join('\n')}\n`);
+  toolIo().stdout(`${[...head, ...rows].join('\n')}\n`);
   return 0;
 }
 
@@ -33,7 +34,7 @@ export async function lschp(args: string[]): Promise<number> {
  */
 export async function zhypinfo(args: string[]): Promise<number> {
   if (!args.includes('-j')) {
-    process.stderr.write('zhypinfo: only -j is simulated\n');
+    toolIo().stderr('zhypinfo: only -j is simulated\n');
     return 1;
   }
   const { cpc } = await adminGet<Machine>('/admin/fcp');
@@ -46,6 +47,6 @@ export async function zhypinfo(args: string[]): Promise<number> {
     },
     'Layer 1': { layer_type_num: '2', layer_type: 'LPAR', layer_name: cpc.lpar },
   };
-  process.stdout.write(`${JSON.stringify(layers, null, 2)}\n`);
+  toolIo().stdout(`${JSON.stringify(layers, null, 2)}\n`);
   return 0;
 }

@@ -2,7 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { type IncomingMessage, request } from 'node:http';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { simulatorUrlOf } from '#config/env';
+import { toolIo, toolPath, toolSimulatorUrl } from './tool.io.js';
 
 /** What a simulated management operation answered. */
 export interface ToolReply {
@@ -16,7 +16,7 @@ export class LinkFailure extends Error {}
 
 /** The simulator's address, the tools' one setting. */
 export function simulatorUrl(): string {
-  const url = simulatorUrlOf();
+  const url = toolSimulatorUrl();
   if (!url) throw new LinkFailure('HV_SIMULATOR_URL is not set');
   return url;
 }
@@ -108,12 +108,12 @@ export async function mgmtCall(
     files.input
       ? {
           headers: { 'content-type': 'application/octet-stream' },
-          body: createReadStream(files.input),
+          body: createReadStream(toolPath(files.input)),
         }
       : {},
   );
   if (files.output && res.headers['content-type']?.startsWith('application/octet-stream')) {
-    await pipeline(res, createWriteStream(files.output));
+    await pipeline(res, createWriteStream(toolPath(files.output)));
     return { rc: 0, lines: [] };
   }
   return JSON.parse(await text(res)) as ToolReply;
@@ -122,6 +122,7 @@ export async function mgmtCall(
 /** Lines without the scripts' `ERROR: ` prefix (what CP or vmur itself prints). */
 export const bare = (lines: string[]): string[] => lines.map((l) => l.replace(/^ERROR: /, ''));
 
-export function print(stream: NodeJS.WriteStream, lines: string[]): void {
-  if (lines.length > 0) stream.write(`${lines.join('\n')}\n`);
+/** Lines to the tool's stdout or stderr (tool.io.ts). */
+export function print(to: 'stdout' | 'stderr', lines: string[]): void {
+  if (lines.length > 0) toolIo()[to](`${lines.join('\n')}\n`);
 }

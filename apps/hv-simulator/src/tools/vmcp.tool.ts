@@ -1,4 +1,5 @@
 import { bare, cpCall, mgmtCall, print, type ToolReply } from './tool.http.js';
+import { toolIo } from './tool.io.js';
 
 /** vmcp's exit statuses (s390-tools): 1 CP rc≠0, 4 bad options. */
 const CP_ERROR = 1;
@@ -41,14 +42,14 @@ async function readerCommand(words: string[]): Promise<ToolReply | undefined> {
  */
 export async function vmcp(args: string[]): Promise<number> {
   if (args.length === 0 || args[0].startsWith('-')) {
-    process.stderr.write('vmcp: a CP command is required (options are not simulated)\n');
+    toolIo().stderr('vmcp: a CP command is required (options are not simulated)\n');
     return OPTION_ERROR;
   }
   const command = args.join(' ');
   const words = command.toUpperCase().split(/\s+/).filter(Boolean);
   const r = (await readerCommand(words)) ?? (await cpCall('vmcp', command));
-  print(process.stdout, r.lines);
+  print('stdout', r.lines);
   if (r.rc === 0) return 0;
-  process.stderr.write(`Error: non-zero CP response for command '${words.join(' ')}': #${r.rc}\n`);
+  toolIo().stderr(`Error: non-zero CP response for command '${words.join(' ')}': #${r.rc}\n`);
   return CP_ERROR;
 }

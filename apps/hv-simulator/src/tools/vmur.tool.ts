@@ -1,4 +1,5 @@
 import { bare, mgmtCall, print } from './tool.http.js';
+import { toolIo } from './tool.io.js';
 
 /** What `vmur punch` takes: `-r -u userid -N name file` (the options the service uses). */
 function punchOptions(args: string[]): { userid: string; name: string; file: string } | string {
@@ -39,7 +40,7 @@ function receiveOptions(args: string[]): { spoolid: string; hold: boolean } | st
 /** Prints a failed operation's lines as vmur's messages: exit 1. */
 function failed(lines: string[]): number {
   print(
-    process.stderr,
+    'stderr',
     bare(lines).map((l) => `vmur: ${l}`),
   );
   return 1;
@@ -48,12 +49,12 @@ function failed(lines: string[]): number {
 /** `vmur list`: the management guest's own reader, as CP QUERY RDR * ALL shows it. */
 async function list(args: string[]): Promise<number> {
   if (args.length > 0) {
-    process.stderr.write(`vmur: list: unsupported operand ${args[0]}\n`);
+    toolIo().stderr(`vmur: list: unsupported operand ${args[0]}\n`);
     return 1;
   }
   const r = await mgmtCall('vmur', 'rdrlist', {});
   if (r.rc !== 0) return failed(r.lines);
-  print(process.stdout, r.lines);
+  print('stdout', r.lines);
   return 0;
 }
 
@@ -64,12 +65,12 @@ async function list(args: string[]): Promise<number> {
 async function receive(args: string[]): Promise<number> {
   const o = receiveOptions(args);
   if (typeof o === 'string') {
-    process.stderr.write(`vmur: ${o}\n`);
+    toolIo().stderr(`vmur: ${o}\n`);
     return 1;
   }
   const r = await mgmtCall('vmur', 'rdrreceive', { spoolid: o.spoolid });
   if (r.rc !== 0) return failed(r.lines);
-  print(process.stdout, r.lines);
+  print('stdout', r.lines);
   if (o.hold) return 0;
   const purged = await mgmtCall('vmur', 'purge', { spoolid: o.spoolid });
   return purged.rc === 0 ? 0 : failed(purged.lines);
@@ -79,7 +80,7 @@ async function receive(args: string[]): Promise<number> {
 async function punch(args: string[]): Promise<number> {
   const o = punchOptions(args);
   if (typeof o === 'string') {
-    process.stderr.write(`vmur: ${o}\n`);
+    toolIo().stderr(`vmur: ${o}\n`);
     return 1;
   }
   const r = await mgmtCall(
@@ -90,7 +91,7 @@ async function punch(args: string[]): Promise<number> {
   );
   if (r.rc !== 0) return failed(r.lines);
   const id = String(r.spoolId ?? 0).padStart(4, '0');
-  process.stdout.write(`Reader file with spoolid ${id} created and transferred to ${o.userid}.\n`);
+  toolIo().stdout(`Reader file with spoolid ${id} created and transferred to ${o.userid}.\n`);
   return 0;
 }
 
@@ -113,9 +114,7 @@ export async function vmur(args: string[]): Promise<number> {
     case 're':
       return receive(rest);
     default:
-      process.stderr.write(
-        `vmur: ${command ?? '(none)'}: only punch, list and receive are simulated\n`,
-      );
+      toolIo().stderr(`vmur: ${command ?? '(none)'}: only punch, list and receive are simulated\n`);
       return 1;
   }
 }

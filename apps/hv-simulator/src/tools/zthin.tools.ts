@@ -1,15 +1,16 @@
 import { mgmtCall, print } from './tool.http.js';
+import { toolIo } from './tool.io.js';
 
 const USAGE = 1;
 
 /** The script's lines: progress on stdout, `ERROR:`/`Exit MSG:` lines on stderr. */
 function printReply(lines: string[]): void {
   print(
-    process.stdout,
+    'stdout',
     lines.filter((l) => !/^(ERROR|Exit MSG)/.test(l)),
   );
   print(
-    process.stderr,
+    'stderr',
     lines.filter((l) => /^(ERROR|Exit MSG)/.test(l)),
   );
 }
@@ -18,7 +19,7 @@ function printReply(lines: string[]): void {
 export async function unpackdiskimage(args: string[]): Promise<number> {
   const [userid, vdev, file] = args;
   if (!userid || !vdev || !file || args.length !== 3) {
-    process.stderr.write('ERROR: Usage: unpackdiskimage userid vdev imagefile\n');
+    toolIo().stderr('ERROR: Usage: unpackdiskimage userid vdev imagefile\n');
     return USAGE;
   }
   const r = await mgmtCall('unpackdiskimage', 'unpackdiskimage', { userid, vdev }, { input: file });
@@ -33,7 +34,7 @@ export async function creatediskimage(args: string[]): Promise<number> {
   const positional = at >= 0 ? [...args.slice(0, at), ...args.slice(at + 2)] : args;
   const [userid, vdev, file] = positional;
   if (!userid || !vdev || !file || positional.length !== 3 || (at >= 0 && !compression)) {
-    process.stderr.write('ERROR: Usage: creatediskimage userid vdev imagefile [--compression n]\n');
+    toolIo().stderr('ERROR: Usage: creatediskimage userid vdev imagefile [--compression n]\n');
     return USAGE;
   }
   const q = { userid, vdev, ...(compression === undefined ? {} : { compression }) };
@@ -48,7 +49,7 @@ export async function refreshBootmap(args: string[]): Promise<number> {
   for (const a of args) {
     const m = /^--([a-z]+)=(.*)$/.exec(a);
     if (!m) {
-      process.stderr.write(`ERROR: unknown argument ${a}\n`);
+      toolIo().stderr(`ERROR: unknown argument ${a}\n`);
       return USAGE;
     }
     q[m[1]] = m[2];

@@ -1,0 +1,126 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { jest } from '@jest/globals';
+import { LINUX01, startHarness, type Harness } from '../testing/simulator.harness.js';
+import { runTool } from './tool.table.js';
+
+const BIN = resolve(import.meta.dirname, '../../bin');
+
+interface Ran {
+  code: number;
+  out: string;
+  err: string;
+}
+
+/**
+ * bin/<tool> as the service runs it: its own process, the simulator's address in its env; with
+ * NODE_OPTIONS that no node process would start with, so a tool that ran as one fails.
+ */
+function forwarded(tool: string, args: string[], url: string, cwd = tmpdir()): Promise<Ran> {
+  return new Promise((done) => {
+    const env = { PATH: process.env.PATH, HV_SIMULATOR_URL: url, NODE_OPTIONS: '--no-such-flag' };
+    execFile(join(BIN, tool), args, { env, cwd }, (e, out, err) =>
+      done({ code: e ? Number(e.code) : 0, out, err }),
+    );
+  });
+}
+
+/** The same tool run in this process, as bin/<tool> runs it where the simulator is elsewhere. */
+async function inProcess(tool: string, args: string[]): Promise<Ran> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const o = jest.spyOn(process.stdout, 'write').mockImplementation((s) => !!out.push(String(s)));
+  const e = jest.spyOn(process.stderr, 'write').mockImplementation((s) => !!err.push(String(s)));
+  try {
+    const code = await runTool(tool, args);
+    return { code, out: out.join(''), err: err.join('') };
+  } finally {
+    o.mockRestore();
+    e.mockRestore();
+  }
+}
+
+describe('bin/<tool>: the tool runs inside a simulator on this machine, as it would alone', () => {
+  let h: Harness;
+  let dir: string;
+  beforeAll(async () => {
+    h = await startHarness();
+    process.env.HV_SIMULATOR_URL = h.url;
+    dir = mkdtempSync(join(tmpdir(), 'hv-forward-'));
+    await h.smapi('Image_Create_DM', 'LINUX01', { directory: LINUX01 });
+    await h.smapi('Image_Activate', 'LINUX01');
+  });
+  afterAll(async () => {
+    delete process.env.HV_SIMULATOR_URL;
+    rmSync(dir, { recursive: true, force: true });
+    await h.close();
+  });
+
+  it.each([
+    ['vmcp', ['QUERY', 'USERID']],
+    ['vmcp', ['QUERY', 'NOSUCH']], // CP rc 3: exit 1, the message on stderr
+    ['vmcp', ['MSG', '*', 'ä€ "quoted" \\ back', 'two  spaces']], // bytes, not characters
+    ['vmcp', []], // exit 4, usage
+    ['iucvclnt', ['LINUX01']], // exit 2, usage
+    ['vmur', ['list']],
+    ['lschp', []],
+    ['zhypinfo', ['-j']],
+  ])('%s %j: exit status, stdout and stderr as the tool in its own process', async (tool, args) => {
+    const alone = await inProcess(tool, args);
+    expect(await forwarded(tool, args, h.url)).toEqual(alone);
+  });
+
+  it('records the call as made by the tool, and reads a file relative to where it was run', async () => {
+    writeFileSync(join(dir, 'card.txt'), 'PUNCHED\n');
+    const since = h.sim.calls.lastSeq;
+    const r = await forwarded(
+      'vmur',
+      ['punch', '-r', '-u', 'LINUX01', '-N', 'card', 'card.txt'],
+      h.url,
+      dir,
+    );
+    expect(r).toEqual({
+      code: 0,
+      out: expect.stringMatching(
+        /^Reader file with spoolid \d{4} created and transferred to LINUX01\.\n$/,
+      ),
+      err: '',
+    });
+    expect(h.sim.calls.since(since).map((c) => [c.via, c.tool, c.function])).toEqual([
+      ['tool', 'vmur', 'punch'],
+    ]);
+  });
+
+  it('a simulator that does not answer: exit 3, as the tool fails alone', async () => {
+    const r = await forwarded('vmcp', ['QUERY', 'USERID'], 'http://127.0.0.1:1');
+    expect(r.code).toBe(3);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(/^Error: simulator unreachable/);
+  });
+
+  it('the tool host takes only a local simulator and a well-formed request', async () => {
+    const post = async (body: string) => {
+      const res = await fetch(`${h.url}/tools/run`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream' },
+        body,
+      });
+      return {
+        statusCode: res.status,
+        headers: { 'x-tool-exit': res.headers.get('x-tool-exit') },
+        body: await res.text(),
+      };
+    };
+    expect((await post('vmcp\0/\0http://10.0.0.1:80\0QUERY\0')).statusCode).toBe(400);
+    expect((await post('vmcp\0relative\0http://127.0.0.1:1\0')).statusCode).toBe(400);
+    expect((await post('x'.repeat(1024 * 1024 + 1))).statusCode).toBe(413);
+    const unknown = await post('nosuch\0/\0http://127.0.0.1:1\0');
+    expect([unknown.statusCode, unknown.headers['x-tool-exit'], unknown.body]).toEqual([
+      200,
+      '2',
+      'unknown tool nosuch\n',
+    ]);
+  });
+});
