@@ -8,6 +8,13 @@ const MAX_REQUEST_BYTES = 1024 * 1024;
 /** The only simulators a hosted tool may be pointed at: this machine's (a tool runs here). */
 const LOCAL_URL = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?\/?$/;
 
+/**
+ * Only a process on this machine may have a tool run: a tool reads and writes the files it is
+ * given, which a peer elsewhere must not reach through the simulator's port.
+ */
+export const isLoopbackPeer = (address: string | undefined): boolean =>
+  !!address && /^(127\.|::1$|::ffff:127\.)/.test(address);
+
 async function readAll(req: IncomingMessage): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -30,6 +37,9 @@ async function readAll(req: IncomingMessage): Promise<Buffer | undefined> {
  */
 export function toolHostRoutes(app: FastifyInstance): void {
   app.post('/tools/run', async (req, reply) => {
+    if (!isLoopbackPeer(req.socket.remoteAddress)) {
+      return reply.code(403).send({ error: 'tools run only for this machine' });
+    }
     const body = await readAll(req.raw);
     if (!body) return reply.code(413).send({ error: 'tool request too large' });
     const fields = body.toString('utf8').split('\0');

@@ -2,23 +2,18 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { jest } from '@jest/globals';
 import { LINUX01, startHarness, type Harness } from '../testing/simulator.harness.js';
+import { capturedTool, type ToolOutput } from '../testing/tool-output.js';
+import { isLoopbackPeer } from '../http/tool-host.routes.js';
 import { runTool } from './tool.table.js';
 
 const BIN = resolve(import.meta.dirname, '../../bin');
-
-interface Ran {
-  code: number;
-  out: string;
-  err: string;
-}
 
 /**
  * bin/<tool> as the service runs it: its own process, the simulator's address in its env; with
  * NODE_OPTIONS that no node process would start with, so a tool that ran as one fails.
  */
-function forwarded(tool: string, args: string[], url: string, cwd = tmpdir()): Promise<Ran> {
+function forwarded(tool: string, args: string[], url: string, cwd = tmpdir()): Promise<ToolOutput> {
   return new Promise((done) => {
     const env = { PATH: process.env.PATH, HV_SIMULATOR_URL: url, NODE_OPTIONS: '--no-such-flag' };
     execFile(join(BIN, tool), args, { env, cwd }, (e, out, err) =>
@@ -28,19 +23,7 @@ function forwarded(tool: string, args: string[], url: string, cwd = tmpdir()): P
 }
 
 /** The same tool run in this process, as bin/<tool> runs it where the simulator is elsewhere. */
-async function inProcess(tool: string, args: string[]): Promise<Ran> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const o = jest.spyOn(process.stdout, 'write').mockImplementation((s) => !!out.push(String(s)));
-  const e = jest.spyOn(process.stderr, 'write').mockImplementation((s) => !!err.push(String(s)));
-  try {
-    const code = await runTool(tool, args);
-    return { code, out: out.join(''), err: err.join('') };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-}
+const inProcess = (tool: string, args: string[]) => capturedTool(() => runTool(tool, args));
 
 describe('bin/<tool>: the tool runs inside a simulator on this machine, as it would alone', () => {
   let h: Harness;
@@ -98,6 +81,20 @@ describe('bin/<tool>: the tool runs inside a simulator on this machine, as it wo
     expect(r.code).toBe(3);
     expect(r.out).toBe('');
     expect(r.err).toMatch(/^Error: simulator unreachable/);
+  });
+
+  it('takes tool runs from this machine only', () => {
+    expect(['127.0.0.1', '::1', '::ffff:127.0.0.1'].map(isLoopbackPeer)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(['10.0.0.5', '::ffff:10.0.0.5', '', undefined].map(isLoopbackPeer)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('the tool host takes only a local simulator and a well-formed request', async () => {

@@ -1,21 +1,9 @@
-import { jest } from '@jest/globals';
 import { LINUX01, startHarness, type Harness } from '../testing/simulator.harness.js';
+import { capturedTool } from '../testing/tool-output.js';
 import { vmur } from './vmur.tool.js';
 
 /** The simulated vmur in-process: its exit status and what it printed. */
-async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const o = jest.spyOn(process.stdout, 'write').mockImplementation((s) => !!out.push(String(s)));
-  const e = jest.spyOn(process.stderr, 'write').mockImplementation((s) => !!err.push(String(s)));
-  try {
-    const code = await vmur(args);
-    return { code, out: out.join(''), err: err.join('') };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-}
+const run = (args: string[]) => capturedTool(() => vmur(args));
 
 describe("the simulated vmur: list and receive of the management guest's reader", () => {
   let h: Harness;
