@@ -14,4 +14,4 @@ COPY --from=build /app /app
 VOLUME /data
 USER node
 EXPOSE 8080 8090
-CMD ["node", "dist/bundle/api.js"]
+CMD ["node", "dist/bundle/api.cjs"]

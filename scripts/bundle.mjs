@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Bundles the built api and worker (dist/apps/*/src/main.js, from tsc) with the packages they
-// use into one file each, dist/bundle/api.js and dist/bundle/worker.js: the processes that are
-// started, by the launcher, compose, the image and the tests alike; and dist/bundle/e2e-graph.js,
-// the end-to-end tests' in-process worker and simulator.
+// use into one file each, dist/bundle/api.cjs and dist/bundle/worker.cjs (beside them, Fastify,
+// BullMQ and ioredis in dist/bundle/vendor/): the processes that are started, by the launcher,
+// compose, the image and the tests alike; and dist/bundle/e2e-graph.js, the end-to-end tests'
+// in-process worker and simulator.
 //
 // Why: a process of the unbundled build loads about 1,900 files (Nest, rxjs, class-validator,
 // bullmq, …), and resolving, reading and module-lexing them cost about 1.2 s of CPU of the 2.5 s
@@ -29,13 +30,9 @@ const external = [
   'pino',
   'pino-pretty',
   'thread-stream',
-  'bullmq',
   // its runtime carries each database's query compiler (5 MB), loaded only for the one in use
   '@prisma/client',
   '@prisma/client/*',
-  // the request path: with keepNames, a function declared inside another gets its name set each
-  // time the outer one runs, which in Fastify's hook runners is several times per request
-  'fastify',
   // optional packages Nest and Fastify's adapter load only when they are installed (they are not)
   '@nestjs/microservices',
   '@nestjs/microservices/*',
@@ -47,6 +44,67 @@ const external = [
   'class-transformer/storage',
 ];
 
+// Packages bundled on their own, one CommonJS file each in dist/bundle/vendor/, which the
+// bundles below require. Why not in them: those are built with keepNames (Nest names providers
+// after their classes), which sets the name of every function declared inside another each
+// time the outer one runs: in Fastify's hook runners several times per request, in BullMQ's
+// job loop per job. Why not left to Node's loader, as they were: with what they use they were
+// some 550 of the 730 files an api loaded, resolved, read and compiled one by one, about a
+// sixth of its start (bench/README.md, session 24). Each names the vendor files it requires.
+const vendors = {
+  ioredis: [],
+  bullmq: ['ioredis'],
+  fastify: [],
+};
+
+/** Resolves each of `names` to its vendor file, beside the bundle that requires it. */
+function vendorFiles(names, dir) {
+  const filter = new RegExp(`^(${names.join('|')})$`);
+  return {
+    name: 'vendor-files',
+    setup(b) {
+      b.onResolve({ filter }, (args) => ({ path: `${dir}/${args.path}.cjs`, external: true }));
+    },
+  };
+}
+
+const cjs = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  logLevel: 'warning',
+};
+
+await Promise.all(
+  Object.entries(vendors).map(([name, uses]) =>
+    build({
+      ...cjs,
+      entryPoints: [name],
+      outfile: join(root, `dist/bundle/vendor/${name}.cjs`),
+      // BullMQ's PostgreSQL backend requires pg only when used (never here)
+      external: [...external, 'pg'],
+      plugins: uses.length ? [vendorFiles(uses, '.')] : [],
+    }),
+  ),
+);
+
+/**
+ * The api and the worker: CommonJS, so they require the vendor files (an ES module importing
+ * one would have Node's module lexer scan it for its exports' names, and could not find them).
+ */
+const processBundle = {
+  ...cjs,
+  // Nest names providers, loggers and OpenAPI schemas after their classes
+  keepNames: true,
+  sourcemap: 'linked',
+  external,
+  plugins: [vendorFiles(Object.keys(vendors), './vendor')],
+  // the built code is ES modules, which find files beside them through import.meta.url
+  define: { 'import.meta.url': '__hvoImportMetaUrl' },
+  banner: { js: "const __hvoImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+};
+
 // The bundled CommonJS packages call require and read __dirname; in an ES module there are none.
 const banner = [
   "import { createRequire as __hvoCreateRequire } from 'node:module';",
@@ -56,16 +114,15 @@ const banner = [
   "const __dirname = __hvoFileURLToPath(new URL('.', import.meta.url));",
 ].join('\n');
 
-/** An ES module bundle of built code (dist/) with the packages it uses, but `external`. */
+/** The end-to-end tests' graph: an ES module (jest imports it), Fastify and BullMQ left out. */
 const esmBundle = {
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  // Nest names providers, loggers and OpenAPI schemas after their classes
   keepNames: true,
   sourcemap: 'linked',
-  external,
+  external: [...external, ...Object.keys(vendors).filter((v) => v !== 'ioredis')],
   banner: { js: banner },
   logLevel: 'warning',
 };
@@ -73,9 +130,9 @@ const esmBundle = {
 await Promise.all([
   ...['api', 'worker'].map((app) =>
     build({
-      ...esmBundle,
+      ...processBundle,
       entryPoints: [join(root, `dist/apps/${app}/src/main.js`)],
-      outfile: join(root, `dist/bundle/${app}.js`),
+      outfile: join(root, `dist/bundle/${app}.cjs`),
     }),
   ),
   // What the end-to-end tests run in their own process (scripts/e2e-graph.ts), built

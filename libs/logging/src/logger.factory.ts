@@ -1,11 +1,11 @@
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
-import pretty from 'pino-pretty';
 import { GatheredLines } from './gathered-lines.js';
 import { setFallbackLogger, setRootLogger } from './log-context.js';
 import { isPretty, type LogSettings, pinoLevel } from './log-settings.js';
 import { REDACT_PATHS, stripUrlCredentials } from './redaction.js';
 import { activeTraceIds } from './trace-ids.js';
 import { isoTime } from './iso-time.js';
+import { loadPinoPretty } from './pino-pretty.js';
 
 /** An error as pino writes it, with URL credentials cut from its text. */
 function errSerializer(e: Error): object {
@@ -56,7 +56,7 @@ function gatheredDestination(fd: number): DestinationStream {
 function destination(s: LogSettings, out: LogOutput): DestinationStream {
   const tty = out.isTTY === true;
   if (!isPretty(s, tty)) return gatheredDestination(out.fd);
-  return pretty({
+  return loadPinoPretty()({
     colorize: tty,
     destination: out.fd,
     sync: true,
