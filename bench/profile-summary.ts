@@ -2,7 +2,7 @@
 // own code) and each of our own functions, the share of busy samples with it on the stack
 // (inclusive), plus the heaviest leaf functions (self). Module loading at start-up is counted
 // apart. Enough to decide what to look at; a flame graph (the file in DevTools) shows the rest.
-// Frames in a bundle (dist/bundle/*.js) are mapped back to their package or source file through
+// Frames in a bundle (dist/bundle/*.js, *.cjs, vendor/*.cjs) are mapped back to their package or source file through
 // the bundle's source map.
 import { existsSync, readFileSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload } from 'node:module';
@@ -32,10 +32,11 @@ class BundleSources {
   private readonly maps = new Map<string, { map: SourceMap; dir: string } | null>();
 
   frame(f: CallFrame): CallFrame {
-    if (!/\/dist\/bundle\/[^/]+\.js$/.test(f.url)) return f;
+    // the bundles are ES modules (file: URLs) or CommonJS (paths), the vendor files beside them
+    if (!/\/dist\/bundle\/(vendor\/)?[^/]+\.c?js$/.test(f.url)) return f;
     let entry = this.maps.get(f.url);
     if (entry === undefined) {
-      const file = `${fileURLToPath(f.url)}.map`;
+      const file = `${f.url.startsWith('file:') ? fileURLToPath(f.url) : f.url}.map`;
       entry = existsSync(file)
         ? {
             map: new SourceMap(JSON.parse(readFileSync(file, 'utf8')) as SourceMapPayload),

@@ -82,6 +82,8 @@ await Promise.all(
       ...cjs,
       entryPoints: [name],
       outfile: join(root, `dist/bundle/vendor/${name}.cjs`),
+      // profiles (bench:profile) name the package of each frame through it
+      sourcemap: 'linked',
       // BullMQ's PostgreSQL backend requires pg only when used (never here)
       external: [...external, 'pg'],
       plugins: uses.length ? [vendorFiles(uses, '.')] : [],
