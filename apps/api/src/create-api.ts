@@ -21,7 +21,7 @@ import { nameRequestSpans } from './http/request-span.js';
 import { AdmissionMetrics } from './metrics/admission.metrics.js';
 import { HttpMetrics } from './metrics/http.metrics.js';
 import { mountDocs } from './openapi/docs.routes.js';
-import { OpenApiDocumentFactory } from './openapi/openapi.document.js';
+import { OPENAPI_TITLE, OpenApiDocumentFactory } from './openapi/openapi.document.js';
 
 /** Builds the api application (not yet listening); used by main.ts and the end-to-end tests. */
 export async function createApi(config: Config): Promise<NestFastifyApplication> {
@@ -67,7 +67,8 @@ export async function createApi(config: Config): Promise<NestFastifyApplication>
     requestsWaiting: () => requests.queued,
   });
   await mountDashboard(app, fastify);
-  await mountDocs(fastify, app.get(OpenApiDocumentFactory).create(app));
+  const docs = app.get(OpenApiDocumentFactory);
+  await mountDocs(fastify, OPENAPI_TITLE, () => docs.create(app));
   await app.init();
   Logger.log(`auth=${config.AUTH}; admin token file ${config.TOKEN_PATH}`, 'api');
   return app;

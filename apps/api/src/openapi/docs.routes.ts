@@ -3,9 +3,9 @@ import { dirname } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyInstance } from 'fastify';
-import { RAW_CONFIG, rawRoutes } from '../http/raw-routes.js';
+import { rawRoutes } from '../http/raw-routes.js';
+import { OPENAPI_PATH, serveOpenApi } from './openapi.route.js';
 
-export const OPENAPI_PATH = '/openapi.json';
 export const DOCS_PATH = '/docs';
 
 /** The Swagger UI files the page loads. Named one by one, never a wildcard route: see below. */
@@ -47,12 +47,13 @@ const page = (title: string): string => `<!DOCTYPE html>
  * used: it serves the UI files through a wildcard route, and a miss under a wildcard reaches
  * the not-found handler as an unmatched request on a known path, which answers 405, not 404.
  */
-export async function mountDocs(fastify: FastifyInstance, doc: OpenAPIObject): Promise<void> {
-  const json = JSON.stringify(doc);
-  const html = page(`${doc.info.title} API`);
-  fastify.get(OPENAPI_PATH, { config: RAW_CONFIG }, (_req, reply) => {
-    void reply.type('application/json; charset=utf-8').send(json);
-  });
+export async function mountDocs(
+  fastify: FastifyInstance,
+  title: string,
+  document: () => OpenAPIObject,
+): Promise<void> {
+  const html = page(`${title} API`);
+  serveOpenApi(fastify, document);
   await fastify.register(
     async (scope) => {
       rawRoutes(scope);

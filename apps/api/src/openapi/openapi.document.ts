@@ -8,6 +8,9 @@ import { OPERATION_SCHEMA } from './operation.schema.js';
 import { AUTH_SCHEME, annotateOperation } from './operation.annotator.js';
 import { RouteFactsReader, operationIdOf } from './route-facts.reader.js';
 
+/** The document's title, and the Swagger UI page's. */
+export const OPENAPI_TITLE = 'hv-orchestrator';
+
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
 /**
@@ -33,7 +36,7 @@ export class OpenApiDocumentFactory {
       {
         openapi: '3.1.0',
         info: {
-          title: 'hv-orchestrator',
+          title: OPENAPI_TITLE,
           version: serviceVersion(),
           description:
             'Guest management for a mainframe hypervisor; every change runs as an operation.',
