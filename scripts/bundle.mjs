@@ -124,7 +124,7 @@ const esmBundle = {
   target: 'node20',
   keepNames: true,
   sourcemap: 'linked',
-  external: [...external, ...Object.keys(vendors).filter((v) => v !== 'ioredis')],
+  external: [...external, 'fastify', 'bullmq'],
   banner: { js: banner },
   logLevel: 'warning',
 };
@@ -149,10 +149,6 @@ await Promise.all([
   build({
     entryPoints: [join(root, 'dist/apps/hv-simulator/src/tools/tool.main.js')],
     outfile: join(root, 'dist/bundle/hv-tool.cjs'),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    logLevel: 'warning',
+    ...cjs,
   }),
 ]);
