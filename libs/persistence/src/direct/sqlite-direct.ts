@@ -72,13 +72,13 @@ export class SqliteDirect extends AttachedConnection<SqliteHandle> implements Di
 
   /**
    * The statement runs with the others sent in the same turn of the event loop, in one
-   * transaction (sqlite-together.ts), once this turn's callbacks have run (setImmediate). Each
-   * commit costs the same whatever it holds: the locks of the database and its index file taken
-   * and released (a few fcntl calls each), the page cache dropped and read again when the other process wrote
-   * meanwhile, and one page appended to the log per table and index changed, and consecutive
-   * operations share their index pages. Under 50 clients' waited starts this was a quarter of a
-   * worker's CPU (bench/README.md, session 25). A statement alone runs alone, as before.
-   * Statements one caller awaits in turn are never in one batch, so none waits for another's.
+   * transaction (sqlite-together.ts), once this turn's callbacks have run (setImmediate). A
+   * commit costs about the same whatever it holds: the file locks taken and released, the page
+   * cache dropped and read again when the other process wrote meanwhile, a log page per table
+   * and index page changed (pages consecutive operations share). Under 50 clients' waited starts
+   * that was a fifth of the api's and the worker's CPU (bench/README.md, session 25). A
+   * statement alone runs alone, as before; statements one caller awaits in turn are never in
+   * one batch, so none waits for another of its own.
    */
   private async gathered(sql: Sql, params: readonly Param[], rows: boolean): Promise<unknown> {
     const stmt = await this.prepared(sql);

@@ -1,5 +1,5 @@
 import { tmpdir } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { loadConfig } from '#config';
 import { isUniqueViolation } from '../errors.js';
@@ -34,7 +34,7 @@ describe('SQLite statements gathered into one transaction', () => {
     );
     await prisma.onModuleInit();
     await selectById(prisma.direct, 'none'); // opens the service's connection (WAL mode)
-    other = new Database(fileURLToPath(temp.url.replace(/^file:/, 'file://')));
+    other = new Database(join(temp.dir, 'test.db'));
   });
 
   afterAll(async () => {
