@@ -23,15 +23,13 @@ const op = (id: string, idempotencyKey: string | null = null): OperationInsert =
 describe('SQLite statements gathered into one transaction', () => {
   let temp: TempSqlite;
   let prisma: PrismaService;
+  const counter = new StatementCounter();
   /** A second connection to the file, as the other process (api or worker) has. */
   let other: Database.Database;
 
   beforeAll(async () => {
     temp = await tempSqlite();
-    prisma = new PrismaService(
-      loadConfig({ DATA_DIR: tmpdir(), DATABASE_URL: temp.url }),
-      new StatementCounter(),
-    );
+    prisma = new PrismaService(loadConfig({ DATA_DIR: tmpdir(), DATABASE_URL: temp.url }), counter);
     await prisma.onModuleInit();
     await selectById(prisma.direct, 'none'); // opens the service's connection (WAL mode)
     other = new Database(join(temp.dir, 'test.db'));
@@ -60,6 +58,14 @@ describe('SQLite statements gathered into one transaction', () => {
     // each insert alone appends the table's page and one page per index (a commit each)
     expect(apart).toBeGreaterThanOrEqual(20 * 5);
     expect(together).toBeLessThan(apart / 5);
+  });
+
+  it('commits at most 64 in one transaction, so a flood does not hold the event loop', async () => {
+    const before = counter.statements;
+    const ids = Array.from({ length: 200 }, (_, i) => `flood-${i}`);
+    await Promise.all(ids.map((id) => insertReturning(prisma.direct, op(id))));
+    // 200 inserts, and BEGIN and COMMIT for each of four transactions (64, 64, 64, 8)
+    expect(counter.statements - before).toBe(200 + 4 * 2);
   });
 
   it('gives a failing statement its own error and the others their results', async () => {
