@@ -10,7 +10,8 @@ import { TestStack } from './support/stack.js';
 describe('edge', () => {
   let stack: TestStack;
   beforeAll(async () => {
-    stack = await TestStack.start({ worker: 'none' });
+    // a burst of 20 held requests is enough for the api to collect its heap after it
+    stack = await TestStack.start({ worker: 'none', env: { API_COLLECT_AFTER_BURST: '20' } });
   });
   afterAll(() => stack.close());
 
@@ -215,6 +216,24 @@ describe('edge', () => {
   });
 
   describe('operators', () => {
+    it('has V8 collect the heap once a burst of held requests is answered, and says so', async () => {
+      const accepted = await stack.http('POST', '/guests', {
+        body: { guest: { userid: 'BURST01', vcpus: 1, memory: 512 } },
+        headers: { prefer: 'respond-async' },
+      });
+      expect(accepted.status).toBe(202);
+      // no worker: the operation stays queued, so each long-poll is held for its whole second
+      const location = accepted.headers.get('location')!;
+      const polls = await Promise.all(
+        Array.from({ length: 30 }, () => stack.http('GET', `${location}?wait=1`)),
+      );
+      expect(polls.map((p) => p.status)).toEqual(Array(30).fill(200));
+      const text = 'heap collected after a burst of held requests';
+      const out = await stack.outputWith('api', text);
+      const line = JSON.parse(out.split('\n').find((l) => l.includes(text))!) as object;
+      expect(line).toMatchObject({ level: 'info', burst_held: 30, held: 0 });
+    });
+
     it('answers liveness and readiness without a token', async () => {
       const live = await request(stack.url, 'GET', '/health/live');
       expect(live.status).toBe(200);

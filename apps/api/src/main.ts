@@ -14,6 +14,9 @@ async function main(): Promise<void> {
   const { createApi } = await import('./create-api.js');
   const app = await createApi(config);
   await app.listen({ port: config.PORT, host: config.HOST, backlog: config.LISTEN_BACKLOG });
+  // here, not in createApi: an api made in a test process must not collect that process's heap
+  const { collectAfterBursts } = await import('./memory/collect-after-bursts.js');
+  collectAfterBursts(app, config);
   Logger.log(`api listening on ${await app.getUrl()}`, 'api');
 }
 

@@ -45,6 +45,11 @@ export class AppConfig {
    * clients otherwise leave several hundred MiB of garbage standing (bench/README.md, session 13).
    */
   @Type(() => Number) @IsInt() @Min(0) @Max(300) API_HEAP_GROWING_PERCENT = 100;
+  /**
+   * Held requests (synchronous waits, long-polls) a burst must reach for the api to have V8
+   * collect its whole heap once the burst is answered (burst-end-collection.ts); 0: never.
+   */
+  @Type(() => Number) @IsInt() @Min(0) API_COLLECT_AFTER_BURST = 1000;
   @IsIn(['token', 'none']) AUTH: 'token' | 'none' = 'token';
   /** Default: <DATA_DIR>/token.dat. */
   @IsString() TOKEN_PATH = '';

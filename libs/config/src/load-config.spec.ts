@@ -36,6 +36,13 @@ describe('loadConfig', () => {
       );
   });
 
+  it('API_COLLECT_AFTER_BURST is a count of held requests, 1,000 by default; 0 turns it off', () => {
+    expect(loadConfig({}).API_COLLECT_AFTER_BURST).toBe(1000);
+    expect(loadConfig({ API_COLLECT_AFTER_BURST: '0' }).API_COLLECT_AFTER_BURST).toBe(0);
+    for (const bad of ['-1', '1.5', 'x'])
+      expect(() => loadConfig({ API_COLLECT_AFTER_BURST: bad })).toThrow(/API_COLLECT_AFTER_BURST/);
+  });
+
   it('SMAPI_RETRY_SCHEDULE_MS is a list of pauses in ms, at least one', () => {
     for (const bad of [',', '1,x', '-5', '1.5', Array(21).fill('1').join(',')]) {
       expect(() => loadConfig({ SMAPI_RETRY_SCHEDULE_MS: bad })).toThrow(/SMAPI_RETRY_SCHEDULE_MS/);

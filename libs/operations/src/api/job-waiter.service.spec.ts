@@ -50,6 +50,21 @@ describe('JobWaiter.wait', () => {
     expect((await wait)?.status).toBe('failed');
   });
 
+  it('counts the requests it holds, and none once they are answered', async () => {
+    const waiter = rows({ E: 'queued', F: 'queued' });
+    const held = [waiter.wait('E', 5000), waiter.wait('E', 5000), waiter.wait('F', 50)];
+    const stream = waiter.subscribe('E', () => undefined);
+    expect(waiter.waiting).toBe(4);
+    await held[2];
+    expect(waiter.waiting).toBe(3);
+    stream();
+    stream(); // unsubscribing twice counts once
+    expect(waiter.waiting).toBe(2);
+    emit(waiter, { type: 'completed', id: 'E', record: () => Promise.resolve(null) });
+    await Promise.all(held);
+    expect(waiter.waiting).toBe(0);
+  });
+
   it('answers at once without waiting when given no time', async () => {
     const waiter = rows({ D: 'queued' });
     expect((await waiter.wait('D', 0))?.status).toBe('queued');

@@ -33,6 +33,8 @@ export class JobWaiter implements OnModuleInit, OnApplicationShutdown {
   private readonly events: QueueEvents[] = [];
   private readonly waiters = new Map<string, Set<(e: OperationEvent) => void>>();
   private readonly everyone = new Set<(e: OperationEvent) => void>();
+  /** Listeners in `waiters`, counted as they come and go (read often: burst-end-collection.ts). */
+  private listening = 0;
   private poller?: NodeJS.Timeout;
   /** Hands events and rows to the waiters, a slice per turn when thousands come at once. */
   private readonly slicer = new TurnSlicer((e) =>
@@ -76,9 +78,7 @@ export class JobWaiter implements OnModuleInit, OnApplicationShutdown {
 
   /** Number of requests currently waiting (for metrics and tests). */
   get waiting(): number {
-    let n = 0;
-    for (const set of this.waiters.values()) n += set.size;
-    return n;
+    return this.listening;
   }
 
   private emit(e: OperationEvent): void {
@@ -97,10 +97,11 @@ export class JobWaiter implements OnModuleInit, OnApplicationShutdown {
   /** Listens to the queue events of one operation; returns the unsubscribe function. */
   subscribe(id: string, listener: (e: OperationEvent) => void): () => void {
     const set = this.waiters.get(id) ?? new Set();
+    if (!set.has(listener)) this.listening++;
     set.add(listener);
     this.waiters.set(id, set);
     return () => {
-      set.delete(listener);
+      if (set.delete(listener)) this.listening--;
       if (!set.size) this.waiters.delete(id);
     };
   }
