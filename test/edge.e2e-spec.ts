@@ -230,8 +230,10 @@ describe('edge', () => {
       expect(polls.map((p) => p.status)).toEqual(Array(30).fill(200));
       const text = 'heap collected after a burst of held requests';
       const out = await stack.outputWith('api', text);
-      const line = JSON.parse(out.split('\n').find((l) => l.includes(text))!) as object;
-      expect(line).toMatchObject({ level: 'info', burst_held: 30, held: 0 });
+      const line = JSON.parse(out.split('\n').find((l) => l.includes(text))!) as { held: number };
+      expect(line).toMatchObject({ level: 'info', burst_held: 30 });
+      // the check comes every 250 ms: a few of the 30 may still be on their way out
+      expect(line.held).toBeLessThanOrEqual(3);
     });
 
     it('answers liveness and readiness without a token', async () => {
