@@ -188,6 +188,15 @@ export default tseslint.config(
     rules: layers(OTHER_LIB, PRISMA),
   },
   {
+    // hvctl starts once per command: #config's index would load the service's whole
+    // configuration, some 0.5 s of each start (libs/config/src/cli.ts)
+    files: ['apps/cli/**/*.ts'],
+    rules: layers(OTHER_LIB, PRISMA, {
+      regex: '^#config$',
+      message: 'hvctl imports #config/cli: #config loads the whole service configuration.',
+    }),
+  },
+  {
     files: ['**/*.ts'],
     rules: {
       'no-restricted-syntax': ['error', USERID_CAST, USERID_PARAM, USERID_UPPERCASED],

@@ -9,6 +9,7 @@ const common = {
     '^#([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
     '^#([a-z-]+)/testing$': '<rootDir>/libs/$1/src/testing/index.ts',
     '^#config/env$': '<rootDir>/libs/config/src/env.ts',
+    '^#config/cli$': '<rootDir>/libs/config/src/cli.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: {

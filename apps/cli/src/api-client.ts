@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { CliSettings } from '#config';
+import type { CliSettings } from '#config/cli';
 import type { Envelope } from '#envelope';
 import { TokenCache } from './token-cache.js';
 

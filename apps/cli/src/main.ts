@@ -2,7 +2,7 @@
 // hvctl: the command line for hv-orchestrator's API (issue #15). Every change is submitted as
 // an operation and followed over its events stream; `--json` prints what the API answers.
 import { Command, CommanderError } from 'commander';
-import { cliSettings, serviceVersion } from '#config';
+import { cliSettings, serviceVersion } from '#config/cli';
 import { ApiClient, CliError } from './api-client.js';
 import { guestCommands } from './commands/guests.js';
 import { imageCommands } from './commands/images.js';
