@@ -71,6 +71,8 @@ function wireSettings(
 export class TestStack {
   private worker?: INestApplicationContext;
   private workerProc?: Proc;
+  /** The last worker process stopped: its output stays readable (a failed test shows it). */
+  private stoppedWorkerProc?: Proc;
   private cachedToken?: string;
 
   private constructor(
@@ -141,9 +143,9 @@ export class TestStack {
     return this.api.output();
   }
 
-  /** Everything the worker process printed (worker mode 'process'). */
+  /** Everything the worker process printed (worker mode 'process'), or the last one stopped. */
   workerOutput(): string {
-    return this.workerProc?.output() ?? '';
+    return (this.workerProc ?? this.stoppedWorkerProc)?.output() ?? '';
   }
 
   /**
@@ -232,6 +234,7 @@ export class TestStack {
   async stopWorkerProcess(): Promise<number | null> {
     const p = this.workerProc;
     this.workerProc = undefined;
+    this.stoppedWorkerProc = p;
     return this.graph.stopProcess(p?.proc);
   }
 
