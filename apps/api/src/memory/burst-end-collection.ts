@@ -8,9 +8,9 @@ const CHECK_MS = 250;
  * One full collection of V8's heap once a burst of held requests has been answered: when the
  * requests held by this process rose by at least `minBurst` and have fallen back to within an
  * eighth of that rise. A burst's requests live long enough (seconds, held for their operations)
- * to be moved to the old generation, and V8 raises that generation's limit with them; once they are
- * answered their memory is garbage that no major collection clears while the api stays busy
- * (the queued operations' events keep coming), so the next burst lands on top of it: 10,000
+ * to be moved to the old generation, and V8 raises that generation's limit with them; once
+ * they are answered their memory is garbage that no major collection clears while the api stays
+ * busy (the queued operations' events keep coming), so the next burst lands on top of it: 10,000
  * held starts and then 15,000 long-polls peaked at 425–528 MiB with the same code
  * (bench/README.md, session 26). Collected, the next burst reuses that memory and V8 sets
  * its limit from what is still alive.
