@@ -71,7 +71,7 @@ async function main(): Promise<void> {
     const ms = (u.user + u.system) / 1000 / (N - WARM_UP);
     console.log(`${name}: ${ms.toFixed(2)} ms CPU per operation`);
   }
-  await prisma.onModuleDestroy();
+  await prisma.onApplicationShutdown();
   await db.remove();
 }
 

@@ -6,4 +6,5 @@ export { createWorker } from '../apps/worker/src/create-worker.js';
 export { BUILT_ENTRY, loadConfig, repoRoot } from '#config';
 export { SAMPLE_OS_RELEASE, sampleImageStream, writeSampleImage } from '#images';
 export { StatementCounter } from '#persistence';
+export { databaseClosed } from '#persistence/testing';
 export { startProcess, stopProcess } from '#testing';

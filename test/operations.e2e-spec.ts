@@ -277,6 +277,25 @@ describe('operations', () => {
     expect(after.pools).toEqual(before.pools);
     expect((await stack.http('GET', '/guests')).body.output).not.toContain('CANR01');
   });
+
+  it('keeps its database open while a closing worker finishes its running operation', async () => {
+    expect((await create('DRAIN01')).status).toBe(200);
+    await fault({ function: 'Image_Activate', target: 'DRAIN01', hang_ms: 1500 });
+    const res = await stack.http('POST', '/guests/DRAIN01/action', {
+      body: { action: 'start' },
+      headers: { prefer: 'respond-async' },
+    });
+    const location = res.headers.get('location')!;
+    await until(location, 'running');
+    // the worker closes (as on SIGTERM) while the start hangs in the hypervisor: it waits for
+    // the operation, whose last records need the database, before the database goes
+    const closed = stack.workerDatabaseClosed();
+    await stack.stopWorker();
+    const op = await opOf(location);
+    if (op.status !== 'succeeded') throw new Error(`ended ${op.status}: ${JSON.stringify(op)}`);
+    expect(await closed).toBeGreaterThanOrEqual(Date.parse(op.finished_at));
+    await stack.startWorker();
+  });
 });
 
 describe('operations under limits', () => {

@@ -32,6 +32,11 @@ describe('faults: Redis killed under a burst', () => {
     expect(list.status).toBe(200);
     const answers = await burst;
     await redis.restart();
-    await expectTruthfulBurst(stack, answers, 60_000);
+    await expectTruthfulBurst(
+      stack,
+      answers,
+      60_000,
+      () => `${stack.apiOutput()}\n${stack.workerOutput()}`,
+    );
   });
 });

@@ -53,7 +53,12 @@ describe('faults: Redis Sentinel fails over the master mid-burst', () => {
 
     expect(before.slice(0, 5).every((a) => a.res.status === 202)).toBe(true);
     expect(after.map((a) => a.res.status)).toEqual([202, 202, 202, 202, 202]);
-    await expectTruthfulBurst(stack, answers, 90_000);
+    await expectTruthfulBurst(
+      stack,
+      answers,
+      90_000,
+      () => `${stack.apiOutput()}\n${stack.workerOutput()}`,
+    );
     // a later operation after the failover runs at once
     const later = await stack.http('POST', '/guests', {
       body: { guest: { userid: 'SNLATE', vcpus: 1, memory: 512 } },

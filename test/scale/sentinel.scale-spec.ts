@@ -53,6 +53,6 @@ describe('scale: Sentinel fails over the master under 2 api and 3 worker process
       }, 30_000);
       expect(later.status).toBe(202);
     }
-    await expectTruthfulBurst(stack, answers, 90_000);
+    await expectTruthfulBurst(stack, answers, 90_000, () => stack.output());
   }, 180_000);
 });

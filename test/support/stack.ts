@@ -210,6 +210,12 @@ export class TestStack {
     return this.worker.get(this.graph.StatementCounter, { strict: false }).statements;
   }
 
+  /** Resolves with the time (epoch ms) at which the in-process worker closes its database. */
+  workerDatabaseClosed(): Promise<number> {
+    if (!this.worker) throw new Error('no in-process worker');
+    return this.graph.databaseClosed(this.worker);
+  }
+
   async stopWorker(): Promise<void> {
     await this.worker?.close();
     this.worker = undefined;

@@ -1,5 +1,5 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { type OnApplicationBootstrap, type Type } from '@nestjs/common';
+import { type OnApplicationBootstrap, type OnModuleDestroy, type Type } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { AppConfig, type Config } from '#config';
 import type { Envelope } from '#envelope';
@@ -15,7 +15,7 @@ export function processorFor(queue: QueueName, cfg: Config): Type<WorkerHost> {
   // BullMQ never fails it for stalling: the runner counts resumptions and unwinds the
   // operation itself (OPERATION_MAX_RESUMPTIONS), so its row always ends.
   @Processor(queue, { lockDuration: lockMs, stalledInterval: lockMs, maxStalledCount: MAX_STALLS })
-  class QueueProcessor extends WorkerHost implements OnApplicationBootstrap {
+  class QueueProcessor extends WorkerHost implements OnApplicationBootstrap, OnModuleDestroy {
     constructor(
       private readonly runner: OperationRunner,
       private readonly cfg: AppConfig,
@@ -25,6 +25,15 @@ export function processorFor(queue: QueueName, cfg: Config): Type<WorkerHost> {
 
     onApplicationBootstrap(): void {
       this.worker.concurrency = this.cfg.WORKER_CONCURRENCY;
+    }
+
+    /**
+     * Shutdown's first step (this module is destroyed before the ones it imports): running
+     * operations end before anything they use (database, Redis, hypervisor link) begins to
+     * close. @nestjs/bullmq would close workers only in shutdown's last phase.
+     */
+    async onModuleDestroy(): Promise<void> {
+      await this.worker.close();
     }
 
     process(job: Job<OperationJobData>, token?: string): Promise<Envelope> {

@@ -88,7 +88,7 @@ describe.each(providers)('AdoptionRepository on %s', (_name, make) => {
   });
   afterAll(async () => {
     if (!db) return;
-    await prisma.onModuleDestroy();
+    await prisma.onApplicationShutdown();
     await db.remove();
   });
 

@@ -20,7 +20,7 @@ describe('GuestsRepository (SQLite)', () => {
   });
 
   afterAll(async () => {
-    await prisma.onModuleDestroy();
+    await prisma.onApplicationShutdown();
     await db.remove();
   });
 

@@ -25,7 +25,7 @@ describe('ImagesRepository (SQLite)', () => {
   });
 
   afterAll(async () => {
-    await prisma.onModuleDestroy();
+    await prisma.onApplicationShutdown();
     await db.remove();
   });
 

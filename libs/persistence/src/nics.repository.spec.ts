@@ -21,7 +21,7 @@ describe('NicsRepository (SQLite)', () => {
   });
 
   afterAll(async () => {
-    await prisma.onModuleDestroy();
+    await prisma.onApplicationShutdown();
     await db.remove();
   });
 

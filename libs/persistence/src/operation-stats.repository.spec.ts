@@ -27,7 +27,7 @@ describe('OperationStatsRepository (SQLite)', () => {
   });
 
   afterAll(async () => {
-    await prisma.onModuleDestroy();
+    await prisma.onApplicationShutdown();
     await db.remove();
   });
 

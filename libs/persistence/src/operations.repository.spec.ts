@@ -29,7 +29,7 @@ describe('OperationsRepository (SQLite)', () => {
   });
 
   afterAll(async () => {
-    await prisma.onModuleDestroy();
+    await prisma.onApplicationShutdown();
     await db.remove();
   });
 

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { PrismaBetterSQLite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { AppConfig } from '#config';
@@ -31,7 +31,7 @@ const TRANSACTION_OPTIONS = { maxWait: 30_000, timeout: 15_000 };
 
 /** Owns the database connection of this process, for whichever provider DATABASE_URL names. */
 @Injectable()
-export class PrismaService implements OnModuleInit, OnModuleDestroy {
+export class PrismaService implements OnModuleInit, OnApplicationShutdown {
   readonly client: Db;
   readonly provider: 'sqlite' | 'postgresql';
   /** Hot-path statements on the same connection, without Prisma's client (issue #17). */
@@ -81,7 +81,12 @@ export class PrismaService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /**
+   * Last of shutdown, not in its first phase: the api's server still answers requests in flight
+   * until its shutdown hooks, and a worker's operations may still be running until the queue
+   * processors have closed; both need the database until then.
+   */
+  async onApplicationShutdown(): Promise<void> {
     await this.client.$disconnect();
   }
 

@@ -46,7 +46,7 @@ describe.each(providers)('webhook outbox on %s', (_name, make) => {
 
   afterAll(async () => {
     if (!temp) return;
-    await prisma.onModuleDestroy();
+    await prisma.onApplicationShutdown();
     await temp.remove();
   });
 

@@ -50,7 +50,7 @@ describe.each(providers)('direct statements on %s', (_name, make) => {
 
   afterAll(async () => {
     if (!temp) return;
-    await prisma.onModuleDestroy();
+    await prisma.onApplicationShutdown();
     await temp.remove();
   });
 
@@ -277,7 +277,7 @@ describe.each(providers)('direct statements on %s', (_name, make) => {
       await prisma.client.operation.create({
         data: { id: 'op-late', kind: 'k', queue: 'q', status: 'queued', request: '{}' },
       });
-      await prisma.onModuleDestroy();
+      await prisma.onApplicationShutdown();
       expect(await selectById(db(), 'op-late')).toMatchObject({ id: 'op-late' });
       expect(await prismaOp('op-late')).toMatchObject({ id: 'op-late' });
     },

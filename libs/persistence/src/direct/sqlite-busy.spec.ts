@@ -26,7 +26,7 @@ describe('SQLite statements while another process holds the write lock', () => {
 
   afterAll(async () => {
     other.close();
-    await service.onModuleDestroy();
+    await service.onApplicationShutdown();
     await db.remove();
   });
 

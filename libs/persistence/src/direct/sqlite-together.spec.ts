@@ -37,7 +37,7 @@ describe('SQLite statements gathered into one transaction', () => {
 
   afterAll(async () => {
     other.close();
-    await prisma.onModuleDestroy();
+    await prisma.onApplicationShutdown();
     await temp.remove();
   });
 

@@ -24,8 +24,8 @@ describe('SQLite interactive transactions across connections', () => {
   });
 
   afterAll(async () => {
-    await api.onModuleDestroy();
-    await worker.onModuleDestroy();
+    await api.onApplicationShutdown();
+    await worker.onApplicationShutdown();
     await db.remove();
   });
 

@@ -12,6 +12,6 @@ export async function ageOperation(
   try {
     await prisma.client.operation.update({ where: { id }, data: { finishedAt } });
   } finally {
-    await prisma.onModuleDestroy();
+    await prisma.onApplicationShutdown();
   }
 }

@@ -1,5 +1,5 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { type OnApplicationBootstrap, type Type } from '@nestjs/common';
+import { type OnApplicationBootstrap, type OnModuleDestroy, type Type } from '@nestjs/common';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { AppConfig, type Config } from '#config';
 import { WEBHOOK_QUEUE, type WebhookDeliveryJobData } from '#jobs';
@@ -23,7 +23,7 @@ export function webhookProcessor(cfg: Config): Type<WorkerHost> {
     maxStalledCount: 1_000_000,
     settings: { backoffStrategy: (attemptsMade: number) => retryDelay(cfg, attemptsMade) },
   })
-  class WebhookProcessor extends WorkerHost implements OnApplicationBootstrap {
+  class WebhookProcessor extends WorkerHost implements OnApplicationBootstrap, OnModuleDestroy {
     constructor(
       private readonly attempts: DeliveryAttempts,
       private readonly cfg: AppConfig,
@@ -33,6 +33,11 @@ export function webhookProcessor(cfg: Config): Type<WorkerHost> {
 
     onApplicationBootstrap(): void {
       this.worker.concurrency = this.cfg.WORKER_CONCURRENCY;
+    }
+
+    /** Deliveries under way end before the database closes (see the operation queues'). */
+    async onModuleDestroy(): Promise<void> {
+      await this.worker.close();
     }
 
     async process(job: Job<WebhookDeliveryJobData>): Promise<AttemptResult> {
