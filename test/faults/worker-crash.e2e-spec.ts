@@ -295,4 +295,43 @@ describe('faults: worker killed mid-step', () => {
     });
     expect(again.status).toBe(200);
   });
+
+  it('finishes an operation whose job Redis lost mid-step while its worker lives', async () => {
+    // the step outlasts two lock periods: its row is untouched meanwhile, as a dead worker's is
+    await fault({ function: 'Image_Disk_Create_DM', target: 'FCR07', hang_ms: 4000 });
+    const location = await create('FCR07');
+    const id = location.split('/').pop()!;
+    await eventually(async () =>
+      (await calls('Image_Disk_Create_DM', 'FCR07')).length ? 1 : undefined,
+    );
+    // Redis loses the running job (a fail-over to a replica that had not received it yet)
+    const queue = JOB_CATALOGUE['guest.create'].queue;
+    const key = `${stack.config.QUEUE_PREFIX}:${queue}`;
+    const connection = new IORedis(stack.config.REDIS_URL, { maxRetriesPerRequest: null });
+    try {
+      await connection.lrem(`${key}:active`, 0, id);
+      expect(await connection.del(`${key}:${id}`, `${key}:${id}:lock`)).toBe(2);
+    } finally {
+      connection.disconnect();
+    }
+    const op = await ended(location);
+
+    // the live worker's run ends it; nothing it did is undone under it
+    // a diff would show the status only: the row and the worker's lines about it say why
+    if (op.status !== 'succeeded') {
+      const lines = stack
+        .workerOutput()
+        .split('\n')
+        .filter((l) => l.includes(id));
+      throw new Error(`ended ${op.status}: ${JSON.stringify(op)}\n${lines.join('\n')}`);
+    }
+    expect(await users()).toContain('FCR07');
+    expect((await stack.http('GET', '/guests')).body.output).toContain('FCR07');
+    expect(await calls('Image_Create_DM', 'FCR07')).toHaveLength(1);
+    expect(await calls('Image_Disk_Create_DM', 'FCR07')).toHaveLength(1);
+    // and it stays as it ended
+    await new Promise((r) => setTimeout(r, 3000));
+    expect((await stack.http('GET', location)).body.output.status).toBe('succeeded');
+    expect(await users()).toContain('FCR07');
+  });
 });

@@ -195,6 +195,19 @@ export class OperationsRepository {
     throw new Error(`operation ${id}: steps kept changing concurrently`);
   }
 
+  /**
+   * Marks a live run: `updated_at` of an operation still running under `attempt` set to now
+   * (the reconciler takes a row untouched for two lock periods for one whose worker died).
+   * False when the run no longer owns a running operation.
+   */
+  async touchRun(id: string, attempt: number): Promise<boolean> {
+    const { count } = await this.db.operation.updateMany({
+      where: { id, status: 'running', attempts: attempt },
+      data: { updatedAt: new Date() },
+    });
+    return count > 0;
+  }
+
   /** Puts a running operation back to queued before a retry. False if it is not running. */
   async requeue(id: string): Promise<boolean> {
     const { count } = await this.db.operation.updateMany({

@@ -21,6 +21,7 @@ import { OperationUnwinder } from './operation-unwinder.js';
 import { holdsGuestLine, isSettled } from '../operation-view.js';
 import { isLinkFailure, nextOutageRetry } from './outage-retry.js';
 import { jobRun, rememberRun } from './operation-trace.js';
+import { keepRunFresh } from './run-heartbeat.js';
 
 export { HANDLER_REGISTRY } from './handler-lookup.js';
 
@@ -118,6 +119,11 @@ export class OperationRunner {
     });
     ctx.cancelCheckedNow();
     let output: unknown;
+    const stopBeat = keepRunFresh(
+      () => this.ops.touchRun(id, op.attempts),
+      this.cfg.WORKER_LOCK_S * 1000,
+      this.log,
+    );
     try {
       output = await handlerFor(this.moduleRef, job.name).run(payload as never, ctx);
     } catch (e) {
@@ -129,6 +135,8 @@ export class OperationRunner {
       if (e instanceof OperationCancelled)
         return this.end(op, 'cancelled', Errors.cancelled(id), rule, left);
       return this.end(op, 'failed', this.asHvError(e, id, job.name), rule, left);
+    } finally {
+      stopBeat(); // its undo too: a live rollback is not unwound again under it
     }
     // Succeeded: nothing from here on may undo it. A failing database write fails the job, whose
     // retry finds every step done; a Redis hiccup (a Sentinel failover) only delays the line,
