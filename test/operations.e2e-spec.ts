@@ -1,6 +1,7 @@
 import { eventually, request } from './support/http.js';
 import { readEvents } from './support/sse.js';
 import { TestStack } from './support/stack.js';
+import { expectSucceeded } from './support/succeeded.js';
 
 /** The operations API: following, idempotency, per-guest order, caps, cancel, history. */
 describe('operations', () => {
@@ -292,7 +293,7 @@ describe('operations', () => {
     const closed = stack.workerDatabaseClosed();
     await stack.stopWorker();
     const op = await opOf(location);
-    if (op.status !== 'succeeded') throw new Error(`ended ${op.status}: ${JSON.stringify(op)}`);
+    expectSucceeded(op);
     expect(await closed).toBeGreaterThanOrEqual(Date.parse(op.finished_at));
     await stack.startWorker();
   });

@@ -1,5 +1,6 @@
 import { eventually, request } from './support/http.js';
 import { TestStack } from './support/stack.js';
+import { expectSucceeded } from './support/succeeded.js';
 
 /** The worker as its own process, as production runs it; the api keeps answering without it. */
 describe('worker process', () => {
@@ -58,9 +59,7 @@ describe('worker process', () => {
     });
     expect(await stack.stopWorkerProcess()).toBe(0);
     const op = (await stack.http('GET', location)).body.output;
-    // failed twice in CI under load, never alone: the row and the worker's lines, to say why
-    if (op.status !== 'succeeded')
-      throw new Error(`ended ${op.status}: ${JSON.stringify(op)}\n${stack.workerOutput()}`);
+    expectSucceeded(op, () => stack.workerOutput());
     expect((await stack.http('GET', '/guests/PROC01/power_state')).body.output).toBe('on');
     await stack.startWorkerProcess();
   });

@@ -4,6 +4,7 @@ import { JOB_CATALOGUE } from '#jobs';
 import { eventually, request } from '../support/http.js';
 import { TestStack } from '../support/stack.js';
 import { crashKit } from './support/crash-kit.js';
+import { expectSucceeded } from '../support/succeeded.js';
 
 interface Call {
   function: string;
@@ -317,14 +318,7 @@ describe('faults: worker killed mid-step', () => {
     const op = await ended(location);
 
     // the live worker's run ends it; nothing it did is undone under it
-    // a diff would show the status only: the row and the worker's lines about it say why
-    if (op.status !== 'succeeded') {
-      const lines = stack
-        .workerOutput()
-        .split('\n')
-        .filter((l) => l.includes(id));
-      throw new Error(`ended ${op.status}: ${JSON.stringify(op)}\n${lines.join('\n')}`);
-    }
+    expectSucceeded(op, () => stack.workerOutput());
     expect(await users()).toContain('FCR07');
     expect((await stack.http('GET', '/guests')).body.output).toContain('FCR07');
     expect(await calls('Image_Create_DM', 'FCR07')).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { eventually, type HttpResult, request } from '../../support/http.js';
 import type { TestStack } from '../../support/stack.js';
+import { expectSucceeded } from '../../support/succeeded.js';
 
 export interface BurstAnswer {
   userid: string;
@@ -50,13 +51,7 @@ export async function expectTruthfulBurst(
       const r = await stack.http('GET', location);
       return ['succeeded', 'failed'].includes(r.body.output.status) ? r.body.output : undefined;
     }, timeoutMs);
-    // a diff would show the status only: the whole row and its lines say why
-    if (op.status !== 'succeeded') {
-      const lines = output()
-        .split('\n')
-        .filter((l) => l.includes(op.id) || (op.target && l.includes(op.target)));
-      throw new Error(`operation ended ${op.status}: ${JSON.stringify(op)}\n${lines.join('\n')}`);
-    }
+    expectSucceeded(op, output);
   }
   const state = (await request(stack.simUrl, 'GET', '/admin/state')).body;
   const users = (state.users as { userid: string }[]).map((u) => u.userid);
