@@ -267,6 +267,25 @@ describe('webhooks', () => {
     const gone = await hvctl('webhooks', 'show', id);
     expect(gone.code).toBe(1);
   });
+
+  it('records a delivery under way before a closing worker lets its database go', async () => {
+    const sub = await subscribe('/drain', { events: ['operation.failed'] });
+    let arrived = false;
+    receiver.answer('/drain', () => {
+      arrived = true;
+      return new Promise((answer) => setTimeout(() => answer(200), 1500));
+    });
+    expect((await stack.http('POST', `/webhooks/${sub.id}/test`)).status).toBe(200);
+    await eventually(() => Promise.resolve(arrived || undefined));
+    // the worker closes (as on SIGTERM) while the receiver holds its answer: the attempt's
+    // record needs the database, which must outlive it
+    const closed = stack.workerDatabaseClosed();
+    await stack.stopWorker();
+    const [d] = (await stack.http('GET', `/webhooks/${sub.id}/deliveries`)).body.output.deliveries;
+    expect(d).toMatchObject({ event: 'webhook.test', status: 'succeeded', attempts: 1 });
+    expect(await closed).toBeGreaterThanOrEqual(Date.parse(d.finished_at));
+    await stack.startWorker();
+  });
 });
 
 const nonEmpty = <T>(a: T[]): Promise<T[] | undefined> => Promise.resolve(a.length ? a : undefined);

@@ -11,8 +11,8 @@ export interface Received {
   status: number;
 }
 
-/** How the receiver answers a request to a path (default 200). */
-export type Answer = (r: Omit<Received, 'status'>) => number | 'hang';
+/** How the receiver answers a request to a path (default 200); a promise answers when it settles. */
+export type Answer = (r: Omit<Received, 'status'>) => number | 'hang' | Promise<number>;
 
 /**
  * A webhook receiver on a loopback port: records every request and answers as told per path;
@@ -75,7 +75,7 @@ export class WebhookReceiver {
       body: Buffer.concat(chunks).toString(),
       headers,
     };
-    const how = this.answers.get(path)?.(r) ?? 200;
+    const how = await (this.answers.get(path)?.(r) ?? 200);
     if (how === 'hang') {
       this.hanging.add(res);
       return;
