@@ -21,14 +21,18 @@ export class BenchClient {
   /** Logs in with the stack's admin token when auth is on. */
   static async for(stack: BenchStack): Promise<BenchClient> {
     if (stack.cfg.AUTH === 'none') return new BenchClient(stack.base, {});
-    const admin = readFileSync(stack.cfg.TOKEN_PATH, 'utf8').trim();
-    const res = await fetch(`${stack.base}/token`, {
+    return BenchClient.login(stack.base, readFileSync(stack.cfg.TOKEN_PATH, 'utf8').trim());
+  }
+
+  /** Logs in to the service at `base` with its admin token (ours or the reference's). */
+  static async login(base: string, adminToken: string): Promise<BenchClient> {
+    const res = await fetch(`${base}/token`, {
       method: 'POST',
-      headers: { 'x-admin-token': admin },
+      headers: { 'x-admin-token': adminToken },
     });
     const token = res.headers.get('x-auth-token');
     if (!token) throw new Error(`POST /token answered ${res.status}`);
-    return new BenchClient(stack.base, { 'x-auth-token': token });
+    return new BenchClient(base, { 'x-auth-token': token });
   }
 
   async call(

@@ -6,6 +6,8 @@
 //                    at once, each held 5 s by the simulator, or with --action deploy deploys
 //                    on the realistic latency profile, then --long-polls 15000 ?wait=20
 //                    long-polls at once on one open operation: held-operations.ts, #29 item 1)
+//                    [--peer <checkout of the reference>] (the request path of the reference
+//                    too, as deployed over an in-memory hypervisor: peer/peer.ts)
 import { parseArgs } from 'node:util';
 import { startProcess, stopProcess } from '#testing';
 import { startBenchStack } from './bench-stack.js';
@@ -15,6 +17,7 @@ import { BenchClient } from './bench-client.js';
 import { heldOperations } from './held-operations.js';
 import { heldWaits } from './held-waits.js';
 import { bestOf, type LoadResult } from './load.js';
+import { checkReference, startPeer } from './peer/peer.js';
 import {
   concurrentDeploys,
   createGuests,
@@ -41,6 +44,7 @@ const { values: args } = parseArgs({
     'sync-wait': { type: 'string', default: '90' },
     // --only hold: then this many long-polls at once on one open operation (0: none)
     'long-polls': { type: 'string', default: '15000' },
+    peer: { type: 'string' },
   },
 });
 const only = new Set(args.only.split(','));
@@ -50,8 +54,9 @@ const settings: LoadSettings = {
   connections: Number(args.connections),
 };
 
-// issue #29's goals: against raw Fastify, or the reference as measured in the issue (power_state
-// 549–660 req/s, waited start 614–629 ops/s on this machine; the bench cannot start it here)
+// issue #29's goals: against raw Fastify, and against the reference: measured in this run when
+// --peer is given, else as measured in the issue (power_state 549–660 req/s, waited start 614–629
+// ops/s on this machine)
 const ISSUE_RAW_FASTIFY = 56_000; // req/s, the middle of the issue's 53–59k beside those figures
 
 /**
@@ -67,24 +72,61 @@ function referenceGoal(times: number, low: number, high: number, unit: string, r
   return `≥ ${times}× the reference (${range(1)} ${unit} in the issue; ${range(today)} at today's raw Fastify)`;
 }
 
+/** A goal of `times` the reference's figure in this run, and how far ours is from it. */
+function peerGoal(times: number, ours: LoadResult, peer: LoadResult, unit: string) {
+  const n = (x: number) => Math.round(x).toLocaleString('en-US');
+  return `≥ ${times}× the reference in this run (${n(times * peer.rate)} ${unit}): ${(ours.rate / peer.rate).toFixed(2)}× it`;
+}
+
+/** The reference's figures in this run (--peer), beside which ours are judged. */
+interface PeerFigures {
+  power: LoadResult;
+  start: LoadResult;
+}
+
 const rows: string[][] = [['what', 'figure', 'beside raw Fastify', 'goal (issue #29)']];
 const fmt = (r: LoadResult, unit = 'req/s') =>
   `${r.rate.toFixed(0)} ${unit}, p50 ${r.p50} ms, p99 ${r.p99} ms${r.bad ? `, ${r.bad} not 2xx` : ''}` +
   (r.cpuUs === undefined ? '' : `, ${r.cpuUs.toFixed(0)} µs CPU each`);
 
 async function requestPath(): Promise<void> {
+  if (args.peer) checkReference(args.peer);
   const raw = await startProcess('bench/raw-fastify.js', process.env, /listening on (\S+)/);
   const rawResult = await bestOf(settings.runs, { url: `${raw.match[1]}/`, ...settings });
   await stopProcess(raw.proc);
   rows.push(['raw Fastify GET /', fmt(rawResult), '1×', '']);
-  await stackRequestPath(rawResult);
+  const peer = args.peer ? await peerRequestPath(args.peer, rawResult) : undefined;
+  await stackRequestPath(rawResult, peer);
+}
+
+/** The reference's figures for the same scenarios, its CPU per request that of all its processes. */
+async function peerRequestPath(checkout: string, rawResult: LoadResult): Promise<PeerFigures> {
+  const peer = await startPeer(checkout);
+  try {
+    const client = await BenchClient.login(peer.base, peer.adminToken);
+    const userids = guestIds(settings.connections, 'P');
+    const s: LoadSettings = { ...settings, cpuOf: () => cpuSeconds(peer.pids()) };
+    await createGuests(client, userids);
+    const ratio = (r: LoadResult) => `${(r.rate / rawResult.rate).toFixed(2)}×`;
+    const version = await versionRoute(client, s);
+    rows.push([`reference: GET / with token`, fmt(version), ratio(version), '']);
+    const off = await powerState(client, userids, s);
+    rows.push([`reference: power_state, guests off`, fmt(off), ratio(off), '']);
+    const start = await submitAndWait(client, userids, s);
+    rows.push([`reference: POST action start`, fmt(start, 'ops/s'), ratio(start), '']);
+    const power = await powerState(client, userids, s);
+    rows.push([`reference: power_state, guests running`, fmt(power), ratio(power), '']);
+    return { power, start };
+  } finally {
+    await peer.close();
+  }
 }
 
 /**
  * The stack's request-path figures, at the caller's LOG_LEVEL (else the default); what a level
  * costs: `npm run bench:logging` (logging-cost.ts).
  */
-async function stackRequestPath(rawResult: LoadResult): Promise<void> {
+async function stackRequestPath(rawResult: LoadResult, peer?: PeerFigures): Promise<void> {
   const stack = await startBenchStack(process.env, { AUTH: 'token' });
   try {
     const worker = await stack.startWorker();
@@ -101,7 +143,6 @@ async function stackRequestPath(rawResult: LoadResult): Promise<void> {
 
     const version = await versionRoute(client, s);
     rows.push([`GET / with token`, fmt(version), ratio(version), '≥ 0.5×']);
-    const POWER_GOAL = `${referenceGoal(15, 549, 660, 'req/s', rawResult)}, p99 ≤ 10 ms`;
     const power = await powerState(client, userids, s);
     rows.push([`GET /guests/{id}/power_state, guests off`, fmt(power), ratio(power), '']);
     const ops = await submitAndWait(client, userids, s);
@@ -109,7 +150,9 @@ async function stackRequestPath(rawResult: LoadResult): Promise<void> {
       `POST action start, waited (${settings.connections} clients on as many guests)`,
       fmt(ops, 'ops/s'),
       ratio(ops),
-      referenceGoal(2.5, 614, 629, 'ops/s', rawResult),
+      peer
+        ? peerGoal(2.5, ops, peer.start, 'ops/s')
+        : referenceGoal(2.5, 614, 629, 'ops/s', rawResult),
     ]);
     // the starts left every guest running: the issue's power_state figure
     const running = await powerState(client, userids, s);
@@ -117,7 +160,7 @@ async function stackRequestPath(rawResult: LoadResult): Promise<void> {
       `GET /guests/{id}/power_state, guests running`,
       fmt(running),
       ratio(running),
-      POWER_GOAL,
+      `${peer ? peerGoal(15, running, peer.power, 'req/s') : referenceGoal(15, 549, 660, 'req/s', rawResult)}, p99 ≤ 10 ms`,
     ]);
     if (only.has('enqueue')) {
       const q = await enqueueToStart(client, userids, 500);
