@@ -78,11 +78,31 @@ function peerGoal(times: number, ours: LoadResult, peer: LoadResult, unit: strin
   return `≥ ${times}× the reference in this run (${n(times * peer.rate)} ${unit}): ${(ours.rate / peer.rate).toFixed(2)}× it`;
 }
 
-/** The reference's figures in this run (--peer), beside which ours are judged. */
-interface PeerFigures {
-  power: LoadResult;
+/** The request-path scenarios' figures, for the stack or the reference. */
+interface PathFigures {
+  version: LoadResult;
+  off: LoadResult;
   start: LoadResult;
+  running: LoadResult;
 }
+
+/** The four request-path scenarios, in order, on `userids` created first. */
+async function pathFigures(
+  client: BenchClient,
+  userids: readonly string[],
+  s: LoadSettings,
+): Promise<PathFigures> {
+  await createGuests(client, userids);
+  const version = await versionRoute(client, s);
+  const off = await powerState(client, userids, s);
+  const start = await submitAndWait(client, userids, s);
+  // the starts left every guest running: the issue's power_state figure
+  const running = await powerState(client, userids, s);
+  return { version, off, start, running };
+}
+
+/** A figure beside the day's raw Fastify. */
+const besideRaw = (r: LoadResult, raw: LoadResult) => `${(r.rate / raw.rate).toFixed(2)}×`;
 
 const rows: string[][] = [['what', 'figure', 'beside raw Fastify', 'goal (issue #29)']];
 const fmt = (r: LoadResult, unit = 'req/s') =>
@@ -100,23 +120,27 @@ async function requestPath(): Promise<void> {
 }
 
 /** The reference's figures for the same scenarios, its CPU per request that of all its processes. */
-async function peerRequestPath(checkout: string, rawResult: LoadResult): Promise<PeerFigures> {
-  const peer = await startPeer(checkout);
+async function peerRequestPath(checkout: string, rawResult: LoadResult): Promise<PathFigures> {
+  const peer = await startPeer(checkout, process.env);
   try {
     const client = await BenchClient.login(peer.base, peer.adminToken);
-    const userids = guestIds(settings.connections, 'P');
     const s: LoadSettings = { ...settings, cpuOf: () => cpuSeconds(peer.pids()) };
-    await createGuests(client, userids);
-    const ratio = (r: LoadResult) => `${(r.rate / rawResult.rate).toFixed(2)}×`;
-    const version = await versionRoute(client, s);
-    rows.push([`reference: GET / with token`, fmt(version), ratio(version), '']);
-    const off = await powerState(client, userids, s);
-    rows.push([`reference: power_state, guests off`, fmt(off), ratio(off), '']);
-    const start = await submitAndWait(client, userids, s);
-    rows.push([`reference: POST action start`, fmt(start, 'ops/s'), ratio(start), '']);
-    const power = await powerState(client, userids, s);
-    rows.push([`reference: power_state, guests running`, fmt(power), ratio(power), '']);
-    return { power, start };
+    const f = await pathFigures(client, guestIds(settings.connections, 'P'), s);
+    rows.push([`reference: GET / with token`, fmt(f.version), besideRaw(f.version, rawResult), '']);
+    rows.push([`reference: power_state, guests off`, fmt(f.off), besideRaw(f.off, rawResult), '']);
+    rows.push([
+      `reference: POST action start`,
+      fmt(f.start, 'ops/s'),
+      besideRaw(f.start, rawResult),
+      '',
+    ]);
+    rows.push([
+      `reference: power_state, guests running`,
+      fmt(f.running),
+      besideRaw(f.running, rawResult),
+      '',
+    ]);
+    return f;
   } finally {
     await peer.close();
   }
@@ -126,7 +150,7 @@ async function peerRequestPath(checkout: string, rawResult: LoadResult): Promise
  * The stack's request-path figures, at the caller's LOG_LEVEL (else the default); what a level
  * costs: `npm run bench:logging` (logging-cost.ts).
  */
-async function stackRequestPath(rawResult: LoadResult, peer?: PeerFigures): Promise<void> {
+async function stackRequestPath(rawResult: LoadResult, peer?: PathFigures): Promise<void> {
   const stack = await startBenchStack(process.env, { AUTH: 'token' });
   try {
     const worker = await stack.startWorker();
@@ -138,29 +162,27 @@ async function stackRequestPath(rawResult: LoadResult, peer?: PeerFigures): Prom
       ...settings,
       cpuOf: () => cpuSeconds([stack.api.proc.pid, worker.proc.pid]),
     };
-    await createGuests(client, userids);
-    const ratio = (r: LoadResult) => `${(r.rate / rawResult.rate).toFixed(2)}×`;
-
-    const version = await versionRoute(client, s);
-    rows.push([`GET / with token`, fmt(version), ratio(version), '≥ 0.5×']);
-    const power = await powerState(client, userids, s);
-    rows.push([`GET /guests/{id}/power_state, guests off`, fmt(power), ratio(power), '']);
-    const ops = await submitAndWait(client, userids, s);
+    const { version, off, start, running } = await pathFigures(client, userids, s);
+    rows.push([`GET / with token`, fmt(version), besideRaw(version, rawResult), '≥ 0.5×']);
+    rows.push([
+      `GET /guests/{id}/power_state, guests off`,
+      fmt(off),
+      besideRaw(off, rawResult),
+      '',
+    ]);
     rows.push([
       `POST action start, waited (${settings.connections} clients on as many guests)`,
-      fmt(ops, 'ops/s'),
-      ratio(ops),
+      fmt(start, 'ops/s'),
+      besideRaw(start, rawResult),
       peer
-        ? peerGoal(2.5, ops, peer.start, 'ops/s')
+        ? peerGoal(2.5, start, peer.start, 'ops/s')
         : referenceGoal(2.5, 614, 629, 'ops/s', rawResult),
     ]);
-    // the starts left every guest running: the issue's power_state figure
-    const running = await powerState(client, userids, s);
     rows.push([
       `GET /guests/{id}/power_state, guests running`,
       fmt(running),
-      ratio(running),
-      `${peer ? peerGoal(15, running, peer.power, 'req/s') : referenceGoal(15, 549, 660, 'req/s', rawResult)}, p99 ≤ 10 ms`,
+      besideRaw(running, rawResult),
+      `${peer ? peerGoal(15, running, peer.running, 'req/s') : referenceGoal(15, 549, 660, 'req/s', rawResult)}, p99 ≤ 10 ms`,
     ]);
     if (only.has('enqueue')) {
       const q = await enqueueToStart(client, userids, 500);

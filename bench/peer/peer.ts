@@ -110,7 +110,11 @@ export function checkReference(checkout: string): void {
     throw new Error(`--peer ${checkout}: not a checkout of the reference (no zvmsdk/sdkwsgi)`);
 }
 
-export async function startPeer(checkout: string): Promise<Peer> {
+/** Starts the peer from `checkout`; `inherited` is the caller's environment (its PATH). */
+export async function startPeer(
+  checkout: string,
+  inherited: Record<string, string | undefined>,
+): Promise<Peer> {
   // the reference reads the first zvmsdk.conf it finds; one of the host's would come first
   for (const f of ['/etc/zvmsdk/zvmsdk.conf', '/etc/zvmsdk.conf'])
     if (existsSync(f)) throw new Error(`${f} would configure the peer: move it away`);
@@ -125,7 +129,7 @@ export async function startPeer(checkout: string): Promise<Peer> {
   writeFileSync(join(dir, 'uwsgi.ini'), uwsgiConfig(reference, checkout, dir, uwsgiPort));
   writeFileSync(join(dir, 'nginx.conf'), nginxConfig(dir, port, uwsgiPort));
 
-  const env = { PATH: process.env.PATH, HOME: home, PYTHONPATH: checkout };
+  const env = { PATH: inherited.PATH, HOME: home, PYTHONPATH: checkout };
   const procs: ChildProcess[] = [];
   let missing: Error | undefined; // a program not installed (what it needs: this file's head)
   const run = (cmd: string, args: string[], log: string) => {
