@@ -33,7 +33,7 @@ export interface Peer {
 }
 
 /** The reference's uwsgi settings, from its checkout, with this run's ports and paths. */
-export function uwsgiConfig(reference: string, checkout: string, dir: string, port: number) {
+function uwsgiConfig(reference: string, checkout: string, dir: string, port: number) {
   const set: Record<string, string> = {
     'uwsgi-socket': `127.0.0.1:${port}`,
     'wsgi-file': join(checkout, 'zvmsdk/sdkwsgi/zvmsdk-wsgi'),
