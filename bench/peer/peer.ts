@@ -22,7 +22,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '#config';
-import { sparePort } from '#testing';
+import { sparePort, stopProcess } from '#testing';
 
 export interface Peer {
   base: string;
@@ -140,16 +140,7 @@ export async function startPeer(
     closeSync(fd);
   };
   const close = async () => {
-    await Promise.all(
-      procs.map(
-        (p) =>
-          new Promise<void>((resolve) => {
-            if (p.exitCode !== null || p.signalCode !== null) return resolve();
-            p.once('exit', () => resolve());
-            p.kill('SIGTERM');
-          }),
-      ),
-    );
+    await Promise.all(procs.map((p) => stopProcess(p)));
     rmSync(dir, { recursive: true, force: true });
   };
   try {

@@ -23,10 +23,6 @@ class InMemoryHypervisor(object):
         with self.lock:
             self.power[userid.upper()] = 'on'
 
-    def guest_stop(self, userid, **kwargs):
-        with self.lock:
-            self.power[userid.upper()] = 'off'
-
     def guest_get_power_state(self, userid):
         with self.lock:
             return self.power.get(userid.upper(), 'off')
