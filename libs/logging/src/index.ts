@@ -1,7 +1,8 @@
 export { currentLogger, withLogContext } from './log-context.js';
 export { isPretty, type LogSettings, pinoLevel } from './log-settings.js';
 export { createLogger, loggerOptions } from './logger.factory.js';
-export { fixedShapeLine, type FixedShapeLine, type LineFields } from './fixed-shape-line.js';
+export { hundredths, jsonText } from './json-text.js';
+export { lineFrame, type LineFrame } from './line-frame.js';
 export { nestLogger } from './nest-logger.js';
 export { stripUrlCredentials } from './redaction.js';
 export { activeTraceId, activeTraceIds } from './trace-ids.js';

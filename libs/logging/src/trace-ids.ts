@@ -17,5 +17,16 @@ export function activeTraceIds(): TraceIds {
   return isSpanContextValid(ctx) ? { trace_id: ctx.traceId, span_id: ctx.spanId } : {};
 }
 
+/**
+ * The same ids as JSON members (`,"trace_id":…,"span_id":…`), '' without a span: for lines made
+ * from a template (lineFrame), without an object per line.
+ */
+export function activeSpanMembers(): string {
+  const span = trace.getActiveSpan();
+  if (!span) return '';
+  const ctx = span.spanContext();
+  return isSpanContextValid(ctx) ? `,"trace_id":"${ctx.traceId}","span_id":"${ctx.spanId}"` : '';
+}
+
 /** The active trace's id, or null (stored on an operation at submit). */
 export const activeTraceId = (): string | null => activeTraceIds().trace_id ?? null;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { fixedShapeLine, type LineFields } from '#logging';
+import { hundredths, jsonText, lineFrame } from '#logging';
 import './fastify-augment.js';
 
 /** A client's X-Request-Id is kept when it is short and plain; otherwise one is made up. */
@@ -26,6 +26,7 @@ interface RequestLine {
   method: string;
   route: string | null;
   status: number;
+  /** Milliseconds, written to two decimals. */
   duration_ms: number;
   client_address: string;
   who: string;
@@ -33,16 +34,13 @@ interface RequestLine {
   operation_id?: string;
 }
 
-const REQUEST_LINE: LineFields = {
-  request_id: { type: 'string' },
-  method: { type: 'string' },
-  route: { type: 'string', nullable: true },
-  status: { type: 'integer' },
-  duration_ms: { type: 'number' },
-  client_address: { type: 'string' },
-  who: { type: 'string' },
-  operation_id: { type: 'string' },
-};
+/** The line's own members, from a template: a compiled serialiser cost twice as much (session 31). */
+export const requestLineFields = (l: RequestLine): string =>
+  `,"request_id":${jsonText(l.request_id)},"method":${jsonText(l.method)}` +
+  `,"route":${l.route === null ? 'null' : jsonText(l.route)},"status":${l.status}` +
+  `,"duration_ms":${hundredths(l.duration_ms)},"client_address":${jsonText(l.client_address)}` +
+  `,"who":${jsonText(l.who)}` +
+  (l.operation_id === undefined ? '' : `,"operation_id":${jsonText(l.operation_id)}`);
 
 /**
  * X-Request-Id on every answer (errors too: this is the first hook, before the token check),
@@ -51,23 +49,25 @@ const REQUEST_LINE: LineFields = {
  * and the operation it submitted. Never headers or bodies.
  */
 export function requestLog(fastify: FastifyInstance, root: Logger): void {
-  const line = fixedShapeLine<RequestLine>(root, 'api', 'info', 'request', REQUEST_LINE);
+  const line = lineFrame(root, 'api', 'info', 'request');
   fastify.addHook('onRequest', (req, reply, done) => {
     void reply.header('x-request-id', req.id);
     done();
   });
   fastify.addHook('onResponse', (req, reply, done) => {
     if (line.enabled()) {
-      line.write({
-        request_id: req.id,
-        method: req.method,
-        route: req.routeOptions.url ?? null,
-        status: reply.statusCode,
-        duration_ms: Math.round(reply.elapsedTime * 100) / 100,
-        client_address: req.ip,
-        who: req.who ?? 'none',
-        operation_id: req.submitted,
-      });
+      line.write(
+        requestLineFields({
+          request_id: req.id,
+          method: req.method,
+          route: req.routeOptions.url ?? null,
+          status: reply.statusCode,
+          duration_ms: reply.elapsedTime,
+          client_address: req.ip,
+          who: req.who ?? 'none',
+          operation_id: req.submitted,
+        }),
+      );
     }
     done();
   });

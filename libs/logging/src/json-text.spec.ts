@@ -1,0 +1,43 @@
+import { hundredths, jsonText } from './json-text.js';
+
+describe('jsonText', () => {
+  it('writes every string exactly as JSON.stringify does', () => {
+    const samples = [
+      '',
+      'plain-id_1.2:3@4+5=6/7~',
+      '127.0.0.1',
+      '::ffff:10.0.0.1',
+      'q"uote',
+      'back\\slash',
+      'new\nline\ttab\r',
+      '\u0000\u0001\u001f\u007f',
+      'é ✓ 日本',
+      '\ud800 lone surrogate \udfff',
+      '\u2028\u2029',
+      '</script>',
+    ];
+    // every code unit below 0x3000 alone too, once each side of the plain range
+    for (let c = 0; c < 0x3000; c++) samples.push(`a${String.fromCharCode(c)}b`);
+    for (const s of samples) expect(jsonText(s)).toBe(JSON.stringify(s));
+  });
+});
+
+describe('hundredths', () => {
+  it('writes a JSON number of two decimals, rounded as Math.round rounds', () => {
+    const cases: [number, string][] = [
+      [0, '0.00'],
+      [0.004, '0.00'],
+      [0.005, '0.01'],
+      [0.05, '0.05'],
+      [0.1234, '0.12'],
+      [0.999, '1.00'],
+      [12.3, '12.30'],
+      [1234.567, '1234.57'],
+      [86_400_000.129, '86400000.13'],
+    ];
+    for (const [n, text] of cases) {
+      expect(hundredths(n)).toBe(text);
+      expect(JSON.parse(text)).toBe(Math.round(n * 100) / 100);
+    }
+  });
+});
