@@ -1,4 +1,4 @@
-export { currentLogger, withLogContext } from './log-context.js';
+export { contextField, currentLogger, withLogContext } from './log-context.js';
 export { isPretty, type LogSettings, pinoLevel } from './log-settings.js';
 export { createLogger, loggerOptions } from './logger.factory.js';
 export { hundredths, jsonText } from './json-text.js';

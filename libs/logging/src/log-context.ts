@@ -6,7 +6,13 @@ import type { Logger } from 'pino';
  * AsyncLocalStorage (an operation's id, kind, userid, attempt, request id in the worker), so
  * code deep below (a step, a hypervisor call) logs with those fields without being handed them.
  */
-const context = new AsyncLocalStorage<Logger>();
+const context = new AsyncLocalStorage<LogContext>();
+
+/** A context's logger, and the fields it was given (its own and every outer context's). */
+interface LogContext {
+  logger: Logger;
+  fields: Readonly<Record<string, unknown>>;
+}
 
 let root: Logger | undefined;
 let fallback: (() => Logger) | undefined;
@@ -23,10 +29,21 @@ export function setFallbackLogger(make: () => Logger): void {
 
 /** The logger of the current context: the innermost withLogContext's, else the root. */
 export function currentLogger(): Logger {
-  return context.getStore() ?? root ?? (root = fallback!());
+  return context.getStore()?.logger ?? root ?? (root = fallback!());
+}
+
+/**
+ * A field of the current context (withLogContext's, outer ones too), undefined outside one. Not
+ * pino's `bindings()`, which parses the logger's text of them anew on every call: a worker asks
+ * this for each of an operation's lines (bench/README.md, session 31).
+ */
+export function contextField(key: string): unknown {
+  return context.getStore()?.fields[key];
 }
 
 /** Runs `fn` with every line logged inside it (across awaits) carrying `bindings`. */
 export function withLogContext<T>(bindings: Record<string, unknown>, fn: () => T): T {
-  return context.run(currentLogger().child(bindings), fn);
+  const outer = context.getStore()?.fields;
+  const fields = outer ? { ...outer, ...bindings } : bindings;
+  return context.run({ logger: currentLogger().child(bindings), fields }, fn);
 }

@@ -1,7 +1,7 @@
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { currentLogger, withLogContext } from './log-context.js';
+import { contextField, currentLogger, withLogContext } from './log-context.js';
 import { isPretty, pinoLevel } from './log-settings.js';
 import { createLogger } from './logger.factory.js';
 import { prettyLine } from './pretty-line.js';
@@ -48,9 +48,24 @@ describe('process logger', () => {
       currentLogger().info('step ended');
     });
     currentLogger().info('outside');
+    expect(contextField('operation_id')).toBeUndefined();
     const [inside, outside] = parsed();
     expect(inside).toMatchObject({ operation_id: 'op-2', request_id: 'r-2', msg: 'step ended' });
     expect(outside.operation_id).toBeUndefined();
+  });
+
+  it("answers a context's fields, an inner context's over an outer's", async () => {
+    const seen: unknown[] = [];
+    await withLogContext({ operation_id: 'op-3', kind: 'guest.start' }, async () => {
+      await new Promise((r) => setTimeout(r, 1));
+      seen.push(contextField('operation_id'));
+      withLogContext({ operation_id: 'op-4' }, () => {
+        seen.push(contextField('operation_id'), contextField('kind'));
+      });
+      seen.push(contextField('operation_id'));
+    });
+    expect(seen).toEqual(['op-3', 'op-4', 'guest.start', 'op-3']);
+    expect(contextField('kind')).toBeUndefined();
   });
 
   it('writes every line whole to a file descriptor, multi-byte text included', async () => {

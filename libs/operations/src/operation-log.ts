@@ -1,6 +1,6 @@
 import type { Job } from 'bullmq';
 import type { Envelope } from '#envelope';
-import { currentLogger, stripUrlCredentials, withLogContext } from '#logging';
+import { contextField, currentLogger, stripUrlCredentials, withLogContext } from '#logging';
 import type { Logger } from 'pino';
 import type { OperationRecord, OperationStep } from '#persistence';
 import type { OperationJobData } from './job-data.js';
@@ -29,7 +29,7 @@ function fieldsOf(op: OperationKey): Record<string, unknown> {
 /** The logger for `op`'s lines: the worker's context when it is this operation's, else one naming it. */
 function loggerFor(op: OperationKey): Logger {
   const log = currentLogger();
-  return log.bindings().operation_id === op.id ? log : log.child(fieldsOf(op));
+  return contextField('operation_id') === op.id ? log : log.child(fieldsOf(op));
 }
 
 /**
@@ -73,7 +73,8 @@ export function logEnded(op: OperationRecord, status: string, env: Envelope): vo
 /** A step started (debug) or ended (info; failures with their codes and detail). */
 export function logStep(operationId: string, step: OperationStep): void {
   let log = currentLogger();
-  if (log.bindings().operation_id !== operationId) log = log.child({ operation_id: operationId });
+  if (!step.endedAt && !log.isLevelEnabled('debug')) return;
+  if (contextField('operation_id') !== operationId) log = log.child({ operation_id: operationId });
   if (!step.endedAt) {
     log.debug({ step: step.name }, 'step started');
     return;
