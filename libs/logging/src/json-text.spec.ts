@@ -34,10 +34,15 @@ describe('hundredths', () => {
       [12.3, '12.30'],
       [1234.567, '1234.57'],
       [86_400_000.129, '86400000.13'],
+      [-1.5, '-1.50'],
     ];
     for (const [n, text] of cases) {
       expect(hundredths(n)).toBe(text);
-      expect(JSON.parse(text)).toBe(Math.round(n * 100) / 100);
+      expect(JSON.parse(text)).toBe(Math.sign(n) * (Math.round(Math.abs(n) * 100) / 100));
     }
+  });
+
+  it('writes null for what is not a finite number, as JSON.stringify does', () => {
+    for (const n of [NaN, Infinity, -Infinity]) expect(hundredths(n)).toBe(JSON.stringify(n));
   });
 });
