@@ -1,4 +1,4 @@
-import { isSpanContextValid, trace } from '@opentelemetry/api';
+import { isSpanContextValid, type SpanContext, trace } from '@opentelemetry/api';
 
 /** The active span's ids, from @opentelemetry/api (a no-op, so empty, without an SDK). */
 export interface TraceIds {
@@ -11,10 +11,8 @@ export interface TraceIds {
  * A new object each time: pino merges the line's own fields into it.
  */
 export function activeTraceIds(): TraceIds {
-  const span = trace.getActiveSpan();
-  if (!span) return {};
-  const ctx = span.spanContext();
-  return isSpanContextValid(ctx) ? { trace_id: ctx.traceId, span_id: ctx.spanId } : {};
+  const ctx = activeSpanContext();
+  return ctx ? { trace_id: ctx.traceId, span_id: ctx.spanId } : {};
 }
 
 /**
@@ -22,10 +20,14 @@ export function activeTraceIds(): TraceIds {
  * from a template (lineFrame), without an object per line.
  */
 export function activeSpanMembers(): string {
-  const span = trace.getActiveSpan();
-  if (!span) return '';
-  const ctx = span.spanContext();
-  return isSpanContextValid(ctx) ? `,"trace_id":"${ctx.traceId}","span_id":"${ctx.spanId}"` : '';
+  const ctx = activeSpanContext();
+  return ctx ? `,"trace_id":"${ctx.traceId}","span_id":"${ctx.spanId}"` : '';
+}
+
+/** The active span's context when it has valid ids (a no-op SDK's span has none). */
+function activeSpanContext(): SpanContext | undefined {
+  const ctx = trace.getActiveSpan()?.spanContext();
+  return ctx && isSpanContextValid(ctx) ? ctx : undefined;
 }
 
 /** The active trace's id, or null (stored on an operation at submit). */

@@ -73,6 +73,7 @@ export function logEnded(op: OperationRecord, status: string, env: Envelope): vo
 /** A step started (debug) or ended (info; failures with their codes and detail). */
 export function logStep(operationId: string, step: OperationStep): void {
   let log = currentLogger();
+  // a start line is at debug: below it, not even its logger is made
   if (!step.endedAt && !log.isLevelEnabled('debug')) return;
   if (contextField('operation_id') !== operationId) log = log.child({ operation_id: operationId });
   if (!step.endedAt) {
