@@ -5,7 +5,11 @@ import { TestStack } from './support/stack.js';
 describe('live migration', () => {
   let stack: TestStack;
   beforeAll(async () => {
-    stack = await TestStack.start({ worker: 'in-process' });
+    // long, so that only the worker's word that MIG01 left can make the api forget it
+    stack = await TestStack.start({
+      worker: 'in-process',
+      env: { MANAGED_GUESTS_CACHE_MS: '600000' },
+    });
     const created = await stack.http('POST', '/guests', {
       body: { guest: { userid: 'mig01', vcpus: 2, memory: 2048 } },
     });
@@ -92,6 +96,8 @@ describe('live migration', () => {
   });
 
   it('moves the guest to the other member; it leaves the service until registered', async () => {
+    // known to the api as managed until the move
+    expect((await stack.http('GET', '/guests/MIG01/power_state')).body.output).toBe('on');
     const res = await act('MIG01', {
       action: 'live_migrate_vm',
       destination: 'HVSIM2',

@@ -9,7 +9,12 @@ import { TestStack } from './support/stack.js';
 describe('power_state', () => {
   let stack: TestStack;
   beforeAll(async () => {
-    stack = await TestStack.start({ worker: 'in-process' });
+    // the api keeps the guests it found managed for as long as this (ManagedGuests): long
+    // here, so that only the workers' word that a guest left can make it forget one
+    stack = await TestStack.start({
+      worker: 'in-process',
+      env: { MANAGED_GUESTS_CACHE_MS: '600000' },
+    });
   });
   afterAll(() => stack.close());
 
@@ -77,5 +82,46 @@ describe('power_state', () => {
         /^(QUERY USER PWR1\d|Image_Status_Query|Image_Query_DM|Image_Name_Query_DM)$/,
       );
     }
+  });
+
+  /** The api's count of SQL statements, from /metrics. */
+  const apiStatements = async (): Promise<number> => {
+    const basic = Buffer.from(`prometheus:${stack.adminToken}`).toString('base64');
+    const res = await request(stack.url, 'GET', '/metrics', {
+      headers: { authorization: `Basic ${basic}` },
+    });
+    const line = /^hvo_db_statements_total (\d+)$/m.exec(res.text);
+    if (!line) throw new Error('no hvo_db_statements_total in /metrics');
+    return Number(line[1]);
+  };
+
+  it('reads whether a guest is managed once, not on every request', async () => {
+    await create('PWR31');
+    expect((await stack.http('GET', '/guests/PWR31/power_state')).body.output).toBe('off');
+    // a scrape's own statements, measured between two scrapes with nothing else between
+    const [a, b] = [await apiStatements(), await apiStatements()];
+    const before = await apiStatements();
+    for (let i = 0; i < 5; i++) {
+      const res = await stack.http('GET', '/guests/PWR31/power_state');
+      expect(res.body).toMatchObject({ overallRC: 0, output: 'off' });
+    }
+    expect((await apiStatements()) - before).toBe(b - a);
+  });
+
+  // A worker that deletes a guest tells every api at once, before the operation ends: the
+  // answer right after a waited delete is that of an unmanaged guest (404 rs 1), not one about
+  // what is left of it on the hypervisor (404 rs 3, "not in the directory").
+  it('forgets a guest as soon as a delete has removed it', async () => {
+    await create('PWR32');
+    expect((await stack.http('GET', '/guests/PWR32/power_state')).body.output).toBe('off');
+    expect((await stack.http('DELETE', '/guests/PWR32')).status).toBe(200);
+    const gone = await stack.http('GET', '/guests/PWR32/power_state');
+    expect(gone.status).toBe(404);
+    expect(gone.body).toMatchObject({ overallRC: 404, rc: 404, rs: 1, modID: 10 });
+    const start = await stack.http('POST', '/guests/PWR32/action', { body: { action: 'start' } });
+    expect(start.status).toBe(404);
+    expect(await stack.http('GET', '/operations?userid=PWR32&kind=guest.start')).toMatchObject({
+      body: { output: { operations: [] } },
+    });
   });
 });

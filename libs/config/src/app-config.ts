@@ -58,6 +58,12 @@ export class AppConfig {
   @Type(() => Number) @IsInt() @Min(0) SYNC_WAIT_MAX_S = 600;
   /** Safety-net poll of waited operations, in case a queue event was missed. */
   @Type(() => Number) @IsInt() @Min(50) WAIT_POLL_MS = 2000;
+  /**
+   * How long the api answers "is this guest managed" from what it last read (0: always read).
+   * A worker that deletes a guest or migrates it away says so at once; this bounds how long a
+   * word that never came (a worker killed between the two, Redis away) can leave one known.
+   */
+  @Type(() => Number) @IsInt() @Min(0) MANAGED_GUESTS_CACHE_MS = 1000;
   /** pino's levels; Nest's `log` and `verbose` still mean `info` and `trace`. */
   @IsIn(['silent', 'fatal', 'error', 'warn', 'info', 'debug', 'trace', 'log', 'verbose'])
   LOG_LEVEL = 'info';

@@ -12,6 +12,7 @@ import { GuestInfoController } from './inspection/guest-info.controller.js';
 import { GuestInfoService } from './inspection/guest-info.service.js';
 import { GuestImageService } from './deploy-capture/guest-image.service.js';
 import { MigrationService } from './migration/migration.service.js';
+import { ManagedGuests } from './managed/managed-guests.js';
 import { GuestStatsController } from './inspection/guest-stats.controller.js';
 import { GuestStatsService } from './inspection/guest-stats.service.js';
 
@@ -35,6 +36,7 @@ import { GuestStatsService } from './inspection/guest-stats.service.js';
     GuestImageService,
     MigrationService,
     GuestStatsService,
+    ManagedGuests,
   ],
 })
 export class GuestsModule {}

@@ -5,6 +5,7 @@ export { OperationsModule } from './operations.module.js';
 export { QueuesModule } from './queues.module.js';
 export { GuestTurns } from './coordination/guest-turns.service.js';
 export { CancelSignals } from './coordination/cancel-signals.service.js';
+export { RedisService } from './coordination/redis.service.js';
 export type { EffectRegistrar, ProbeResult, StepOptions } from './step-options.js';
 export { bullConnection } from './coordination/bull-connection.js';
 export { runLogged } from './operation-log.js';

@@ -31,7 +31,7 @@ export class OperationsModule {
       imports: [QueuesModule.forRoot('api')],
       controllers: [OperationsController, OperationEventsController, GuestOperationsController],
       providers: [...COORDINATION, JobWaiter, Idempotency, OperationsService, OperationCancel],
-      exports: [OperationsService, JobWaiter, QueuesModule],
+      exports: [OperationsService, JobWaiter, QueuesModule, RedisService],
     };
   }
 
@@ -49,7 +49,7 @@ export class OperationsModule {
         ...HANDLERS,
         PruneSchedule,
       ],
-      exports: [OperationRunner, ...HANDLERS, QueuesModule],
+      exports: [OperationRunner, ...HANDLERS, QueuesModule, RedisService],
     };
   }
 }

@@ -28,6 +28,26 @@ describe('GuestsRepository (SQLite)', () => {
     await prisma.client.guest.deleteMany();
   });
 
+  it('tells its departure listeners of each delete and mark as migrated, before it returns', async () => {
+    const heard: string[] = [];
+    const repo = new GuestsRepository(prisma);
+    repo.onDeparture(async (id) => {
+      await new Promise((r) => setImmediate(r)); // awaited: the step ends after the word
+      heard.push(id);
+    });
+    await repo.create({ userid: 'dep01' });
+    await repo.create({ userid: 'dep02' });
+    await repo.update(toUserid('DEP01'), { metadata: 'x', migrated: false });
+    expect(heard).toEqual([]);
+    await repo.update(toUserid('DEP01'), { migrated: true });
+    expect(heard).toEqual(['DEP01']);
+    expect(await repo.delete(toUserid('DEP02'))).toBe(true);
+    expect(heard).toEqual(['DEP01', 'DEP02']);
+    // again, as a step run again after a crash would: nothing left to change, still said
+    expect(await repo.delete(toUserid('DEP02'))).toBe(false);
+    expect(heard).toEqual(['DEP01', 'DEP02', 'DEP02']);
+  });
+
   it('creates with defaults and finds case-insensitively', async () => {
     const g = await guests.create({ userid: 'linux01', metadata: 'os_version=rhel8.4' });
     expect(g).toMatchObject({

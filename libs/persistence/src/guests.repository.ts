@@ -25,7 +25,22 @@ function toRecord(row: Guest): GuestRecord {
  */
 @Injectable()
 export class GuestsRepository {
+  private readonly departureListeners: ((userid: Userid) => Promise<void>)[] = [];
+
   constructor(@Inject(PrismaService) private readonly prisma: PrismaService) {}
+
+  /**
+   * `listener` is called, and awaited, after each delete of a guest and each mark of one as
+   * migrated away, whether a row changed or not: a step run again after a crash finds nothing
+   * left to change, and the word must still go out. Workers tell the api's ManagedGuests so.
+   */
+  onDeparture(listener: (userid: Userid) => Promise<void>): void {
+    this.departureListeners.push(listener);
+  }
+
+  private async departed(userid: Userid): Promise<void> {
+    for (const listener of this.departureListeners) await listener(userid);
+  }
 
   private get db() {
     return this.prisma.client;
@@ -112,6 +127,7 @@ export class GuestsRepository {
   /** Returns whether a row was deleted; a missing guest is not an error. */
   async delete(userid: Userid): Promise<boolean> {
     const { count } = await this.db.guest.deleteMany({ where: { userid } });
+    await this.departed(userid);
     return count > 0;
   }
 
@@ -122,6 +138,7 @@ export class GuestsRepository {
       where: { userid },
       data: { ...rest, ...(comments && { comments: JSON.stringify(comments) }) },
     });
+    if (patch.migrated === true) await this.departed(userid);
     return count ? this.findByUserid(userid) : null;
   }
 }

@@ -4,7 +4,7 @@ import type { GrowRootVolumePayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
 import { punchConfigFile, START_GUEST_CONFIGURE } from '../guestconf/guest-config.js';
-import { requireManagedGuest } from '../managed-guest.js';
+import { requireManagedGuest } from '../managed/managed-guest.js';
 import { reachable } from '../power/soft-stop.js';
 
 /** Name of the script the reference punches (its `gpartvol.sh`). */

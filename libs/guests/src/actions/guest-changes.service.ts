@@ -3,14 +3,13 @@ import type { Envelope, Userid } from '#envelope';
 import type { JobName, JobPayload } from '#jobs';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
 import type { ResizeCpusActionDto, ResizeMemActionDto } from './resize-action.dto.js';
-import { GuestsRepository } from '#persistence';
-import { requireManagedGuest } from '../managed-guest.js';
+import { ManagedGuests } from '../managed/managed-guests.js';
 
 /** Guest actions of spec §4.7 that change the guest: each submitted as an operation. */
 @Injectable()
 export class GuestChangesService {
   constructor(
-    private readonly guests: GuestsRepository,
+    private readonly managed: ManagedGuests,
     private readonly ops: OperationsService,
   ) {}
 
@@ -21,8 +20,7 @@ export class GuestChangesService {
     payload: (id: Userid) => JobPayload<N>,
     req: OperationRequest,
   ): Promise<Envelope | Accepted> {
-    await requireManagedGuest(this.guests, userid);
-    return this.ops.submit(name, payload(userid), req);
+    return this.ops.submit(name, payload(await this.managed.require(userid)), req);
   }
 
   /** An action whose payload is just the guest (power actions among them). */

@@ -5,7 +5,7 @@ import type { ResizeCpusPayload, ResizeMemPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
 import { resizeCpus, resizeMemory, sizeMb } from '../domain/resize.js';
-import { requireManagedGuest } from '../managed-guest.js';
+import { requireManagedGuest } from '../managed/managed-guest.js';
 import { replaceDirectory, restoreDirectory } from './resize.handlers.js';
 
 const hex2 = (n: number) => n.toString(16).toUpperCase().padStart(2, '0');

@@ -5,7 +5,7 @@ import type { ResizeCpusPayload, ResizeMemPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
 import { type DirectoryChange, resizeCpus, resizeMemory, sizeMb } from '../domain/resize.js';
-import { requireManagedGuest } from '../managed-guest.js';
+import { requireManagedGuest } from '../managed/managed-guest.js';
 
 /**
  * Rewrites a directory entry: Image_Lock_DM (already locked by us in an earlier attempt:

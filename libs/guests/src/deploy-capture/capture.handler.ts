@@ -9,7 +9,7 @@ import type { OperationContext, OperationHandler, ProbeResult } from '#operation
 import { GuestsRepository } from '#persistence';
 import { AppConfig } from '#config';
 import { reachable, softStop } from '../power/soft-stop.js';
-import { requireManagedGuest } from '../managed-guest.js';
+import { requireManagedGuest } from '../managed/managed-guest.js';
 
 const exists = (path: string) =>
   access(path).then(

@@ -7,7 +7,7 @@ import { ImageStore } from '#images';
 import type { DeployPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
-import { requireManagedGuest } from '../managed-guest.js';
+import { requireManagedGuest } from '../managed/managed-guest.js';
 import { diskHoldsImage, punchedSince } from './deploy-probes.js';
 import { transportFile } from './transport-file.js';
 

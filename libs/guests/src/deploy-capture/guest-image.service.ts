@@ -5,7 +5,7 @@ import { ImageErrors, ImageStore } from '#images';
 import { type Accepted, type OperationRequest, OperationsService } from '#operations';
 import type { CaptureActionDto, DeployActionDto } from './deploy-capture.dto.js';
 import { GuestsRepository } from '#persistence';
-import { requireManagedGuest } from '../managed-guest.js';
+import { requireManagedGuest } from '../managed/managed-guest.js';
 
 /** The deploy and capture actions: checked here, run as operations on the guest-image queue. */
 @Injectable()

@@ -3,7 +3,7 @@ import { CpQueries, ManagementGuestOps } from '#hypervisor';
 import type { ConfigDisk, ConfigDisksPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
-import { requireManagedGuest } from '../managed-guest.js';
+import { requireManagedGuest } from '../managed/managed-guest.js';
 import { punchConfigFile, START_GUEST_CONFIGURE } from '../guestconf/guest-config.js';
 
 /** What the reference passes to its setupDisk script for one disk (reference §9.8). */

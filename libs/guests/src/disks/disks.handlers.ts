@@ -10,7 +10,7 @@ import { CpQueries, ManagementGuestOps, SystemsManagement, tolerating } from '#h
 import type { AddDisksPayload, DeleteDisksPayload, DiskResult } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
-import { requireManagedGuest } from '../managed-guest.js';
+import { requireManagedGuest } from '../managed/managed-guest.js';
 
 /** The reference's answer to deleting disks of an active guest: 501, modID "guest". */
 export function activeGuestDiskDelete(): HvError {

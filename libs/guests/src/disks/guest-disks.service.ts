@@ -10,7 +10,7 @@ import type { ConfigDisksDto } from './config-disks.dto.js';
 import type { AddDisksDto, DeleteDisksDto } from './disks.dto.js';
 import { activeGuestDiskDelete } from './disks.handlers.js';
 import { GuestsRepository } from '#persistence';
-import { requireManagedGuest } from '../managed-guest.js';
+import { requireManagedGuest } from '../managed/managed-guest.js';
 
 /** One minidisk as GET /guests/{userid}/disks shows it (spec §4.3), in the reference's key order. */
 export interface MinidiskView {

@@ -3,7 +3,7 @@ import { type Envelope, Errors, ok, type Userid } from '#envelope';
 import { SystemsManagement, ManagementGuestOps, isMgmtFailure, isSmapi } from '#hypervisor';
 import { directoryMemory } from '../domain/resize.js';
 import { GuestsRepository } from '#persistence';
-import { requireManagedGuest } from '../managed-guest.js';
+import { requireManagedGuest } from '../managed/managed-guest.js';
 
 export interface OsInfo {
   os_distro: string;

@@ -8,7 +8,7 @@ import {
   isSmapi,
 } from '#hypervisor';
 import { GuestsRepository } from '#persistence';
-import { requireManagedGuest } from '../managed-guest.js';
+import { requireManagedGuest } from '../managed/managed-guest.js';
 
 /** One guest's entry of GET /guests/stats (spec §4.5): integers only. */
 export interface GuestStats {

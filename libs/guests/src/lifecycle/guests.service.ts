@@ -9,7 +9,7 @@ import { maskPassword } from '../domain/guest-directory.js';
 import { DirectoryChecks } from './directory-checks.js';
 import { PowerQueries } from './power-queries.js';
 import { resolveCreateGuest } from './resolve-create.js';
-import { requireManagedGuest } from '../managed-guest.js';
+import { ManagedGuests } from '../managed/managed-guests.js';
 
 /**
  * Guest reads (answered at once), create and delete (submitted as operations); power and the
@@ -24,6 +24,7 @@ export class GuestsService {
     private readonly ops: OperationsService,
     private readonly directoryChecks: DirectoryChecks,
     private readonly power: PowerQueries,
+    private readonly managed: ManagedGuests,
   ) {}
 
   async list(): Promise<Envelope<string[]>> {
@@ -37,9 +38,7 @@ export class GuestsService {
 
   /** Directory lines; 404 rs 3 when the guest is known but its directory entry is gone. */
   private async directory(userid: Userid): Promise<string[]> {
-    return this.directoryOf(
-      (await requireManagedGuest(this.guests, userid, { batched: true })).userid,
-    );
+    return this.directoryOf(await this.managed.require(userid));
   }
 
   private async directoryOf(id: Userid): Promise<string[]> {
@@ -80,10 +79,11 @@ export class GuestsService {
    * The power first: a guest that is logged on is in the directory (CP logged it on from
    * there), so only one that is off needs the directory query that tells "off" from "its
    * entry is gone" (404 rs 3). Concurrent queries and checks share a call (PowerQueries,
-   * DirectoryChecks). Nothing is cached: each answer is the hypervisor's of now.
+   * DirectoryChecks). Nothing the hypervisor says is kept: each answer is its answer of now
+   * (only whether the guest is managed may be the api's of a moment ago: ManagedGuests).
    */
   async powerState(userid: Userid): Promise<Envelope<PowerState>> {
-    const id = (await requireManagedGuest(this.guests, userid, { batched: true })).userid;
+    const id = await this.managed.require(userid);
     const power = await this.power.of(id);
     if (power === 'off' && !(await this.directoryChecks.has(id)))
       throw Errors.guestNotInDirectory(id);

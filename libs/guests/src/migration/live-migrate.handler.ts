@@ -5,7 +5,7 @@ import { SystemsManagement, CpQueries, type VmRelocateOutput } from '#hypervisor
 import type { LiveMigratePayload } from '#jobs';
 import type { OperationContext, OperationHandler, ProbeResult } from '#operations';
 import { GuestsRepository } from '#persistence';
-import { requireManagedGuest } from '../managed-guest.js';
+import { requireManagedGuest } from '../managed/managed-guest.js';
 
 /**
  * guest.live-migrate (reference §9.6): the guest must be managed and on (else guest rs 1, 409).

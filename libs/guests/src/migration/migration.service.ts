@@ -6,7 +6,7 @@ import { GuestsRepository, NicsRepository } from '#persistence';
 import { metadataOf, resolveMigration } from './resolve-migration.js';
 import type { LiveMigrateActionDto, RegisterVmActionDto } from './migration-action.dto.js';
 import { notActive } from './live-migrate.handler.js';
-import { requireManagedGuest } from '../managed-guest.js';
+import { requireManagedGuest } from '../managed/managed-guest.js';
 
 /**
  * live_migrate_vm (an operation on the guest-migration queue), register_vm and deregister_vm

@@ -4,7 +4,7 @@ import { SystemsManagement, CpQueries, ManagementGuestOps, tolerating } from '#h
 import type { GuestTargetPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
-import { requireManagedGuest } from '../managed-guest.js';
+import { requireManagedGuest } from '../managed/managed-guest.js';
 import { softStop } from './soft-stop.js';
 import { waitPower } from './wait-power.js';
 

@@ -3,7 +3,7 @@ import { SystemsManagement, tolerating } from '#hypervisor';
 import type { GuestTargetPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
-import { requireManagedGuest } from '../managed-guest.js';
+import { requireManagedGuest } from '../managed/managed-guest.js';
 
 /** guest.start: Image_Activate; an already active guest is fine (200/8). */
 @Injectable()
