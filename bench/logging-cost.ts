@@ -2,6 +2,7 @@
 // interleaved comparison: one stack per level, all running at once, the same load given to each
 // in turn in short bursts, so that both levels see the same machine.
 //   npm run bench:logging -- [--levels silent,info] [--rounds 10] [--seconds 3] [--connections 50]
+//                            [--only 'GET /']
 // Prints; asserts nothing.
 import { parseArgs } from 'node:util';
 import { type BenchStack, startBenchStack } from './bench-stack.js';
@@ -24,6 +25,8 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '10' },
     seconds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
+    // only the scenarios whose name contains this (e.g. `GET /`); the order stays as below
+    only: { type: 'string', default: '' },
   },
 });
 
@@ -90,7 +93,7 @@ function against(base: LoadResult[], other: LoadResult[], of: (r: LoadResult) =>
  */
 async function compare(sides: Side[], rounds: number): Promise<string[][]> {
   const rows: string[][] = [];
-  for (const [name, scenario] of SCENARIOS) {
+  for (const [name, scenario] of SCENARIOS.filter(([n]) => n.includes(args.only))) {
     for (const side of sides) await scenario(side);
     const results = sides.map((): LoadResult[] => []);
     for (let r = 0; r < rounds; r++) {
