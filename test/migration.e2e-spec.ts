@@ -158,5 +158,11 @@ describe('live migration', () => {
     expect((await stack.http('GET', '/guests')).body.output).toEqual(
       expect.arrayContaining(['ADOPT1']),
     );
+
+    // known to the api as managed, then deregistered by it: forgotten before it answers
+    expect((await stack.http('GET', '/guests/ADOPT1/power_state')).body.output).toBe('off');
+    expect((await act('ADOPT1', { action: 'deregister_vm' })).status).toBe(200);
+    const gone = await stack.http('GET', '/guests/ADOPT1/power_state');
+    expect(gone.body).toMatchObject({ overallRC: 404, rs: 1, modID: 10 });
   });
 });

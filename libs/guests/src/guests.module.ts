@@ -13,6 +13,7 @@ import { GuestInfoService } from './inspection/guest-info.service.js';
 import { GuestImageService } from './deploy-capture/guest-image.service.js';
 import { MigrationService } from './migration/migration.service.js';
 import { ManagedGuests } from './managed/managed-guests.js';
+import { GuestDepartures } from './managed/guest-departures.js';
 import { GuestStatsController } from './inspection/guest-stats.controller.js';
 import { GuestStatsService } from './inspection/guest-stats.service.js';
 
@@ -37,6 +38,7 @@ import { GuestStatsService } from './inspection/guest-stats.service.js';
     MigrationService,
     GuestStatsService,
     ManagedGuests,
+    GuestDepartures,
   ],
 })
 export class GuestsModule {}

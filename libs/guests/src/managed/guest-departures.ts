@@ -7,9 +7,10 @@ import { GuestsRepository } from '#persistence';
 export const departuresChannel = (queuePrefix: string): string => `${queuePrefix}:guests:departed`;
 
 /**
- * Worker side: publishes each guest this process deletes or marks migrated away, before the
- * step that did it ends, so an api that answered from its list of managed guests
- * (ManagedGuests) forgets it before the operation is seen to end.
+ * Publishes each guest this process deletes or marks migrated away (a worker's delete and live
+ * migration, an api's deregister_vm) before the step that did it ends or the request is
+ * answered, so every api that answered from its list of managed guests (ManagedGuests) forgets
+ * it before the change is seen to be made.
  */
 @Injectable()
 export class GuestDepartures implements OnModuleInit {

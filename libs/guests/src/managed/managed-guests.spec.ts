@@ -84,6 +84,23 @@ describe('ManagedGuests', () => {
     expect(db.reads).toBe(3);
   });
 
+  it("forgets at once a guest this process's own repository says has left", async () => {
+    const departures: ((id: string) => Promise<void>)[] = [];
+    const { db, guests } = database({ ALPHA: false });
+    Object.assign(guests, {
+      onDeparture: (l: (id: string) => Promise<void>) => departures.push(l),
+    });
+    const sut = new ManagedGuests(cfg(), guests);
+    sut.hearOwn();
+    const feed = new FakeFeed();
+    sut.listen(feed);
+    await feed.connect();
+    await ask(sut, 'ALPHA');
+    delete db.rows.ALPHA;
+    for (const l of departures) await l('ALPHA'); // no word on the feed
+    await expect(ask(sut, 'ALPHA')).rejects.toMatchObject(UNMANAGED);
+  });
+
   it('does not keep what a read found when a departure came while it was read', async () => {
     const { db, sut, feed } = await setUp({ ALPHA: false });
     let open!: () => void;

@@ -23,8 +23,9 @@ const MAX_KEPT = 100_000;
  *
  * Only a guest found managed is kept, never one found not to be: a guest comes into the service
  * by operations and tools that need not say so, and a client that has just created one must
- * find it. It leaves only by a worker's delete or live migration, which publishes its userid
- * (GuestDepartures) before the step ends; the api drops it when that comes. A read begun before
+ * find it. It leaves by a worker's delete or live migration, or an api's deregister_vm, which
+ * publish its userid (GuestDepartures) before the step ends or the answer goes; every api drops
+ * it when that comes (the api that deregistered it, at once). A read begun before
  * a departure is not kept (`epoch`), and nothing is kept while the subscription is not heard
  * (at start, and from a lost connection until subscribed again, when all kept is dropped). What
  * the word cannot cover (a worker killed between its delete and the publish, a Cluster's
@@ -47,7 +48,16 @@ export class ManagedGuests implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
+    this.hearOwn();
     if (this.cfg.MANAGED_GUESTS_CACHE_MS > 0) this.listen(createRedisClient(this.cfg, 'api'));
+  }
+
+  /**
+   * This process's own departures (deregister_vm deletes the row in the api) are forgotten here
+   * before they are answered, not when their word comes back from Redis.
+   */
+  hearOwn(): void {
+    this.guests.onDeparture((userid) => Promise.resolve(this.forget(userid)));
   }
 
   onApplicationShutdown(): void {
