@@ -84,28 +84,17 @@ describe('power_state', () => {
     }
   });
 
-  /** The api's count of SQL statements, from /metrics. */
-  const apiStatements = async (): Promise<number> => {
-    const basic = Buffer.from(`prometheus:${stack.adminToken}`).toString('base64');
-    const res = await request(stack.url, 'GET', '/metrics', {
-      headers: { authorization: `Basic ${basic}` },
-    });
-    const line = /^hvo_db_statements_total (\d+)$/m.exec(res.text);
-    if (!line) throw new Error('no hvo_db_statements_total in /metrics');
-    return Number(line[1]);
-  };
-
   it('reads whether a guest is managed once, not on every request', async () => {
     await create('PWR31');
     expect((await stack.http('GET', '/guests/PWR31/power_state')).body.output).toBe('off');
     // a scrape's own statements, measured between two scrapes with nothing else between
-    const [a, b] = [await apiStatements(), await apiStatements()];
-    const before = await apiStatements();
+    const [a, b] = [await stack.apiStatements(), await stack.apiStatements()];
+    const before = await stack.apiStatements();
     for (let i = 0; i < 5; i++) {
       const res = await stack.http('GET', '/guests/PWR31/power_state');
       expect(res.body).toMatchObject({ overallRC: 0, output: 'off' });
     }
-    expect((await apiStatements()) - before).toBe(b - a);
+    expect((await stack.apiStatements()) - before).toBe(b - a);
   });
 
   // A worker that deletes a guest tells every api at once, before the operation ends: the

@@ -1,4 +1,4 @@
-import { eventually, request } from './support/http.js';
+import { eventually } from './support/http.js';
 import { TestStack } from './support/stack.js';
 
 /**
@@ -37,15 +37,8 @@ describe('statements per operation', () => {
    */
   let scrapes = 0;
   const apiStatements = async (): Promise<{ n: number; scrape: number }> => {
-    const basic = Buffer.from(`prometheus:${stack.adminToken}`).toString('base64');
     const scrape = scrapes++;
-    const res = await request(stack.url, 'GET', '/metrics', {
-      headers: { authorization: `Basic ${basic}` },
-    });
-    expect(res.status).toBe(200);
-    const line = /^hvo_db_statements_total (\d+)$/m.exec(res.text);
-    if (!line) throw new Error('no hvo_db_statements_total in /metrics');
-    return { n: Number(line[1]), scrape };
+    return { n: await stack.apiStatements(), scrape };
   };
 
   /** The api's count once nothing but the scrapes themselves changes it. */

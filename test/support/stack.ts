@@ -204,6 +204,21 @@ export class TestStack {
     );
   }
 
+  /**
+   * SQL statements the api has sent to the database so far (hvo_db_statements_total, read by a
+   * scrape of /metrics whose own statements come after the count).
+   */
+  async apiStatements(): Promise<number> {
+    const basic = Buffer.from(`prometheus:${this.adminToken}`).toString('base64');
+    const res = await request(this.url, 'GET', '/metrics', {
+      headers: { authorization: `Basic ${basic}` },
+    });
+    if (res.status !== 200) throw new Error(`GET /metrics answered ${res.status}`);
+    const line = /^hvo_db_statements_total (\d+)$/m.exec(res.text);
+    if (!line) throw new Error('no hvo_db_statements_total in /metrics');
+    return Number(line[1]);
+  }
+
   /** SQL statements the in-process worker has sent to the database so far. */
   workerStatements(): number {
     if (!this.worker) throw new Error('no in-process worker');
