@@ -185,17 +185,14 @@ describe('scale: 2 api and 3 worker processes on a 3-master Redis Cluster', () =
   }, 180_000);
 
   it('forgets a guest on both apis as soon as one of them has had it deleted', async () => {
-    expect(
-      (await createGuest(0, 'XDEP01').then((r) => ended(0, r.headers.get('location')!))).status,
-    ).toBe('succeeded');
+    const created = await createGuest(0, 'XDEP01');
+    expect((await ended(0, created.headers.get('location')!)).status).toBe('succeeded');
     const power = (api: number) => stack.on(api, 'GET', '/guests/XDEP01/power_state');
     // both apis now hold it as managed
     for (const api of [0, 1]) expect((await power(api)).body).toMatchObject({ output: 'off' });
-    const deleted = await stack.on(0, 'DELETE', '/guests/XDEP01');
-    expect(deleted.status).toBe(200);
-    for (const api of [1, 0]) {
-      expect((await power(api)).body).toMatchObject({ overallRC: 404, rs: 1, modID: 10 });
-    }
+    expect((await stack.on(0, 'DELETE', '/guests/XDEP01')).status).toBe(200);
+    const gone = { overallRC: 404, rs: 1, modID: 10 };
+    for (const api of [1, 0]) expect((await power(api)).body).toMatchObject(gone);
   }, 90_000);
 
   it("orders a guest's operations that sit in different queues: a NIC change waits for a start", async () => {
