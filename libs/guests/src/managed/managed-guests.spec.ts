@@ -24,7 +24,7 @@ function database(rows: Record<string, boolean>) {
   return { db, guests };
 }
 
-/** A subscriber connection the test drives: `subscribed` once the api has subscribed. */
+/** A subscriber connection the test drives; `channels`: what the api subscribed to. */
 class FakeFeed extends EventEmitter implements DepartureFeed {
   channels: string[] = [];
   subscribe(channel: string): Promise<unknown> {

@@ -19,16 +19,16 @@ const MAX_KEPT = 100_000;
 /**
  * The api's "is this guest managed" (requireManagedGuest's rule, 404 rs 1), answered from the
  * guests it found managed in the last MANAGED_GUESTS_CACHE_MS. Reading it was about an eighth
- * of the api's CPU on power_state of a running guest (bench/README.md, session 32).
+ * of the api's busy samples on power_state (bench/README.md, session 32).
  *
  * Only a guest found managed is kept, never one found not to be: a guest comes into the service
  * by operations and tools that need not say so, and a client that has just created one must
  * find it. It leaves by a worker's delete or live migration, or an api's deregister_vm, which
  * publish its userid (GuestDepartures) before the step ends or the answer goes; every api drops
- * it when that comes (the api that deregistered it, at once). A read begun before
- * a departure is not kept (`epoch`), and nothing is kept while the subscription is not heard
- * (at start, and from a lost connection until subscribed again, when all kept is dropped). What
- * the word cannot cover (a worker killed between its delete and the publish, a Cluster's
+ * it when that comes (the api that deregistered it, at once). A read begun before a departure
+ * is not kept (`epoch`), and nothing is kept while the subscription is not heard (at start,
+ * and from a lost connection until subscribed again, when all kept is dropped). What the word
+ * cannot cover (a worker killed between its delete and the publish, a Cluster's
  * subscriber moved to another node, `hvctl adopt` marking a known guest migrated) lasts at most
  * MANAGED_GUESTS_CACHE_MS. Workers always read the database (requireManagedGuest).
  */
