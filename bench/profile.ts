@@ -1,6 +1,7 @@
 // `npm run bench:profile`: CPU profiles of the api and a worker under the request-path load of
 // `npm run bench` (power_state, then submit-and-wait), summarised by package and by function.
-//   npm run bench:profile -- [--seconds 10] [--scenario power|ops|version|all]
+//   npm run bench:profile -- [--seconds 10] [--scenario power|ops|version|running|all]
+// (`running`: power_state of running guests, after a second of waited starts that start them)
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +37,10 @@ async function main(): Promise<void> {
       console.log('power_state', await powerState(client, userids, settings));
     if (s === 'all' || s === 'ops')
       console.log('start, waited', await submitAndWait(client, userids, settings));
+    if (s === 'running') {
+      await submitAndWait(client, userids, { ...settings, seconds: 1 });
+      console.log('power_state, running', await powerState(client, userids, settings));
+    }
   } finally {
     await stack.close();
   }
