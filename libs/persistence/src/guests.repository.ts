@@ -32,7 +32,8 @@ export class GuestsRepository {
   /**
    * `listener` is called, and awaited, after each delete of a guest and each mark of one as
    * migrated away, whether a row changed or not: a step run again after a crash finds nothing
-   * left to change, and the word must still go out. Workers tell the api's ManagedGuests so.
+   * left to change, and the word must still go out. Workers and the api (deregister_vm) tell every
+   * api's ManagedGuests so.
    */
   onDeparture(listener: (userid: Userid) => Promise<void>): void {
     this.departureListeners.push(listener);
