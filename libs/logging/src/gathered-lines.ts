@@ -5,8 +5,10 @@ type SonicBoom = ReturnType<typeof pino.destination>;
 
 /** How long a line may wait for others to be written with it. */
 const GATHER_MS = 20;
-/** Written at once when this many characters wait (about as many bytes: lines are mostly ASCII). */
-const GATHER_CHARS = 32 * 1024;
+/** Written at once when this many bytes wait. */
+const GATHER_BYTES = 32 * 1024;
+/** The buffer lines are gathered in: a line that fits in what is left waits there. */
+const KEPT_BYTES = 64 * 1024;
 
 /** Every destination alive in this process, held weakly (a test process makes many). */
 const alive = new Set<WeakRef<GatheredLines>>();
@@ -38,10 +40,14 @@ function writeAllAtEnd(lines: GatheredLines): void {
  * in order and, when the process ends (writeAllAtEnd), whatever waits is written first; an
  * asynchronous write still in flight then could land after the lines written at the end, or
  * not at all. The timer runs only while lines wait, so an idle logger never writes.
+ *
+ * Each line is encoded into the gathering buffer as it comes, so it dies young instead of
+ * waiting as a string to be joined and encoded again; a line of lineFrame's is copied in
+ * byte for byte (reserve, commit; bench/README.md, session 33).
  */
 export class GatheredLines {
-  private waiting: string[] = [];
-  private chars = 0;
+  private kept = Buffer.allocUnsafeSlow(KEPT_BYTES);
+  private used = 0;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -53,12 +59,31 @@ export class GatheredLines {
     writeAllAtEnd(this);
   }
 
+  /** pino's write: a line of any text, encoded as UTF-8 (at most 3 bytes a UTF-16 unit). */
   write(line: string): boolean {
-    this.waiting.push(line);
-    this.chars += line.length;
-    if (this.chars >= GATHER_CHARS) this.writeWaiting();
-    else this.timer ??= setTimeout(() => this.writeWaiting(), GATHER_MS).unref();
+    if (this.makeRoom(line.length * 3)) this.used += this.kept.write(line, this.used, 'utf8');
+    else this.writeBytes(Buffer.from(line));
+    this.gathered();
     return true;
+  }
+
+  /**
+   * For a writer that copies a line in itself (lineFrame): the buffer, with room for `bytes`
+   * more from `used`, or undefined when a line that long does not fit in it at all.
+   */
+  reserve(bytes: number): Buffer | undefined {
+    return this.makeRoom(bytes) ? this.kept : undefined;
+  }
+
+  /** Where the next line goes in the buffer reserve() gave. */
+  get end(): number {
+    return this.used;
+  }
+
+  /** The line copied in by the writer ends at `end`. */
+  commit(end: number): void {
+    this.used = end;
+    this.gathered();
   }
 
   /** pino's `logger.flush(cb)`: whatever waits is written now. */
@@ -71,14 +96,32 @@ export class GatheredLines {
     this.writeWaiting();
   }
 
+  /** Whether `bytes` more fit in the buffer, once what waits is written if need be. */
+  private makeRoom(bytes: number): boolean {
+    if (bytes <= KEPT_BYTES - this.used) return true;
+    this.writeWaiting();
+    return bytes <= KEPT_BYTES;
+  }
+
+  private gathered(): void {
+    if (this.used >= GATHER_BYTES) this.writeWaiting();
+    else if (this.used > 0) this.timer ??= setTimeout(() => this.writeWaiting(), GATHER_MS).unref();
+  }
+
   private writeWaiting(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.waiting.length === 0 || this.closed) return;
-    const text = this.waiting.length === 1 ? this.waiting[0] : this.waiting.join('');
-    this.waiting = [];
-    this.chars = 0;
+    if (this.used === 0 || this.closed) return;
+    const bytes = this.kept.subarray(0, this.used);
+    // sonic-boom may keep what it was given (a partial write, EAGAIN): the next lines go elsewhere
+    this.kept = Buffer.allocUnsafeSlow(KEPT_BYTES);
+    this.used = 0;
+    this.writeBytes(bytes);
+  }
+
+  private writeBytes(bytes: Buffer): void {
+    if (this.closed) return;
     // sonic-boom's buffer mode: its string mode measures the whole pending text on each write
-    (this.boom.write as unknown as (bytes: Buffer) => boolean)(Buffer.from(text));
+    (this.boom.write as unknown as (bytes: Buffer) => boolean)(bytes);
   }
 }

@@ -1,8 +1,8 @@
 export { contextField, currentLogger, withLogContext } from './log-context.js';
 export { isPretty, type LogSettings, pinoLevel } from './log-settings.js';
 export { createLogger, loggerOptions } from './logger.factory.js';
-export { hundredths, jsonText } from './json-text.js';
-export { lineFrame, type LineFrame } from './line-frame.js';
+export { hundredths, jsonAscii } from './json-text.js';
+export { lineFrame, type LineFrame, type LineOut } from './line-frame.js';
 export { nestLogger } from './nest-logger.js';
 export { stripUrlCredentials } from './redaction.js';
 export { activeTraceId, activeTraceIds } from './trace-ids.js';

@@ -1,7 +1,7 @@
-import { hundredths, jsonText } from './json-text.js';
+import { hundredths, jsonAscii } from './json-text.js';
 
-describe('jsonText', () => {
-  it('writes every string exactly as JSON.stringify does', () => {
+describe('jsonAscii', () => {
+  it('writes every string as JSON that reads back the same, in ASCII only', () => {
     const samples = [
       '',
       'plain-id_1.2:3@4+5=6/7~',
@@ -18,7 +18,15 @@ describe('jsonText', () => {
     ];
     // every code unit below 0x3000 alone too, once each side of the plain range
     for (let c = 0; c < 0x3000; c++) samples.push(`a${String.fromCharCode(c)}b`);
-    for (const s of samples) expect(jsonText(s)).toBe(JSON.stringify(s));
+    samples.push('😀 a pair', '\ud83d\ude00\ud83d');
+    for (const s of samples) {
+      const text = jsonAscii(s);
+      expect(JSON.parse(text)).toBe(s);
+      expect(text).toMatch(/^"[\x20-\x7f]*"$/);
+      // what is ASCII already is written exactly as JSON.stringify writes it
+      if ([...s].every((c) => c.charCodeAt(0) < 0x80)) expect(text).toBe(JSON.stringify(s));
+    }
+    expect(jsonAscii('é ✓')).toBe('"\\u00e9 \\u2713"');
   });
 });
 

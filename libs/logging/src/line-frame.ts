@@ -1,41 +1,101 @@
 import { hostname } from 'node:os';
 import pino, { type DestinationStream, type Level, type Logger } from 'pino';
+import { GatheredLines } from './gathered-lines.js';
 import { isoTime } from './iso-time.js';
+import { jsonAscii } from './json-text.js';
 import { activeSpanMembers } from './trace-ids.js';
 
-/** A line of one kind written at one level: `write` is a no-op below the root's level. */
+/** What a line's own members are copied into, all ASCII (jsonAscii), each led by a comma. */
+export interface LineOut {
+  /** Text encoded once and kept (Buffer.from(text, 'latin1')). */
+  bytes(b: Uint8Array): void;
+  /** Text that is ASCII and needs no escaping (a request id, a number). */
+  ascii(s: string): void;
+}
+
+/** A line of one kind written at one level: nothing is written below the root's level. */
 export interface LineFrame {
   enabled(): boolean;
   /**
-   * Writes one line: the frame's leading fields, then `fields` (JSON members, each led by a
-   * comma, escaped by the caller: jsonText), then `msg`.
+   * Starts a line: its leading fields are in; the caller copies in its members, at most
+   * `bytes` of them, then calls end(). Undefined below the root's level. One line at a time.
    */
-  write(fields: string): void;
+  begin(bytes: number): LineOut | undefined;
+  /** Ends the line begun: `msg`, and the line is handed to the destination. */
+  end(): void;
 }
+
+/** A LineOut over a byte buffer, from `at`. */
+class ByteLine implements LineOut {
+  buf: Buffer = Buffer.alloc(0);
+  at = 0;
+
+  bytes(b: Uint8Array): void {
+    this.buf.set(b, this.at);
+    this.at += b.length;
+  }
+
+  ascii(s: string): void {
+    const { buf } = this;
+    let at = this.at;
+    for (let i = 0; i < s.length; i++) buf[at++] = s.charCodeAt(i);
+    this.at = at;
+  }
+}
+
+const latin1 = (text: string): Buffer => Buffer.from(text, 'latin1');
 
 /**
  * The frame of a line written very often (the api's request line, one per request): the same
  * leading fields as pino's lines (level label, ISO time, pid, hostname, `name`, the active
  * span's ids) and `msg` last, so it reads as any other line, written into `root`'s destination.
- * The caller makes its fields' text from a template of its own.
  *
  * Why not a pino logger: pino walks each line's object generically (every key's type, string
  * escaping, the mixin's object merged into it), which at 20,000 requests a second was most of
  * what logging cost the cheapest routes: 7 % of the api's CPU on `GET /` (bench/README.md,
  * session 18). A serialiser compiled from the fields' schema (fast-json-stringify) still cost
- * twice a template's time (session 31). No redaction either: the caller builds every field from
- * values it checked (never a header, a body or a raw URL).
+ * twice a template's time (session 31), and a template's string, made of pieces, was flattened
+ * and encoded again on its way to the file (session 33): the line is copied, ASCII byte for
+ * byte, straight into the gathering destination's buffer, its repeating parts encoded once. No
+ * redaction either: the caller builds every member from values it checked (never a header, a
+ * body or a raw URL).
  */
 export function lineFrame(root: Logger, name: string, level: Level, msg: string): LineFrame {
   const stream = (root as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym];
-  const head = `{"level":${JSON.stringify(level)}`;
-  const base = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())},"name":${JSON.stringify(name)}`;
-  const tail = `,"msg":${JSON.stringify(msg)}}\n`;
+  const gathered = stream instanceof GatheredLines ? stream : undefined;
+  const head = `{"level":${jsonAscii(level)}`;
+  const base = `,"pid":${process.pid},"hostname":${jsonAscii(hostname())},"name":${jsonAscii(name)}`;
+  const tail = latin1(`,"msg":${jsonAscii(msg)}}\n`);
+  // the leading fields change with the millisecond only: encoded once for every line in it
+  let time = '';
+  let leading = latin1('');
+  const line = new ByteLine();
+  // where the line begun goes: the gathering buffer, or (a line too long for it, another
+  // destination) a buffer of its own written as text at the end
+  let into: GatheredLines | undefined;
   return {
     enabled: () => root.isLevelEnabled(level),
-    write(fields: string): void {
-      if (!root.isLevelEnabled(level)) return;
-      stream.write(`${head}${isoTime()}${base}${activeSpanMembers()}${fields}${tail}`);
+    begin(bytes: number): LineOut | undefined {
+      if (!root.isLevelEnabled(level)) return undefined;
+      const now = isoTime();
+      if (now !== time) {
+        time = now;
+        leading = latin1(head + now + base);
+      }
+      const span = activeSpanMembers();
+      const most = leading.length + span.length + bytes + tail.length;
+      const buf = gathered?.reserve(most);
+      into = buf && gathered;
+      line.buf = buf ?? Buffer.allocUnsafe(most);
+      line.at = into ? into.end : 0;
+      line.bytes(leading);
+      line.ascii(span);
+      return line;
+    },
+    end(): void {
+      line.bytes(tail);
+      if (into) into.commit(line.at);
+      else stream.write(line.buf.toString('latin1', 0, line.at));
     },
   };
 }
