@@ -6,6 +6,8 @@ declare module 'fastify' {
     who?: string;
     /** The operation this request submitted, for its log line. */
     submitted?: string;
+    /** answeredRoute's, once read. */
+    answeredRoute?: string | null;
   }
   interface FastifyContextConfig {
     /** No X-Auth-Token needed (PUBLIC_ROUTE of #auth): the route has its own auth, or none. */

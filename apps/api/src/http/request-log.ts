@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { hundredths, jsonAscii, type LineFrame, lineFrame } from '#logging';
+import { answeredRoute } from './answered-route.js';
 import './fastify-augment.js';
 
 /** A client's X-Request-Id is kept when it is short and plain; otherwise one is made up. */
@@ -120,7 +121,7 @@ export function requestLog(fastify: FastifyInstance, root: Logger): void {
       writeRequestLine(line, {
         request_id: req.id,
         method: req.method,
-        route: req.routeOptions.url ?? null,
+        route: answeredRoute(req),
         status: reply.statusCode,
         duration_ms: reply.elapsedTime,
         client_address: req.ip,

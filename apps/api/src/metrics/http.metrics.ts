@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Histogram } from 'prom-client';
+import { answeredRoute } from '../http/answered-route.js';
 import { MetricsRegistry } from './metrics.registry.js';
 
 /** Up to the longest synchronous wait for an operation (SYNC_WAIT_MAX_S defaults to 600). */
@@ -31,7 +32,7 @@ export class HttpMetrics {
 
   private observe(req: FastifyRequest, reply: FastifyReply): void {
     // the pattern, never the raw URL: one series per route, not one per guest
-    const route = req.is404 ? 'unmatched' : (req.routeOptions.url ?? 'unmatched');
+    const route = answeredRoute(req) ?? 'unmatched';
     this.duration.observe(
       { method: req.method, route, status_code: String(reply.statusCode) },
       reply.elapsedTime / 1000,
