@@ -91,8 +91,17 @@ function against(base: LoadResult[], other: LoadResult[], of: (r: LoadResult) =>
  * `npm run bench` on a busy machine) cancels out, which stacks started one after the other,
  * minutes apart, could not do.
  */
-async function compare(sides: Side[], rounds: number): Promise<string[][]> {
+/**
+ * The table's rows, and each round's rate against the first side's, in order: a drift within the
+ * run (a log file's page cache growing into memory the host has not backed, session 33) shows
+ * there and not in a median.
+ */
+async function compare(
+  sides: Side[],
+  rounds: number,
+): Promise<{ rows: string[][]; byRound: string[] }> {
   const rows: string[][] = [];
+  const byRound: string[] = [];
   for (const [name, scenario] of SCENARIOS.filter(([n]) => n.includes(args.only))) {
     for (const side of sides) await scenario(side);
     const results = sides.map((): LoadResult[] => []);
@@ -101,6 +110,10 @@ async function compare(sides: Side[], rounds: number): Promise<string[][]> {
       for (const i of order) results[i].push(await scenario(sides[i]));
     }
     const [base, ...others] = results;
+    others.forEach((rs, k) => {
+      const each = rs.map((r, i) => pct(r.rate / base[i].rate).replace(' ', ''));
+      byRound.push(`${name}, ${sides[k + 1].level}: ${each.join(' ')}`);
+    });
     rows.push([name, `${sides[0].level}: ${figures(base)}`, '', '']);
     others.forEach((rs, k) =>
       rows.push([
@@ -111,7 +124,7 @@ async function compare(sides: Side[], rounds: number): Promise<string[][]> {
       ]),
     );
   }
-  return rows;
+  return { rows, byRound };
 }
 
 async function main(): Promise<void> {
@@ -120,11 +133,13 @@ async function main(): Promise<void> {
   const sides: Side[] = [];
   try {
     for (const level of levels) sides.push(await startSide(level, connections, +args.seconds));
-    const rows = [
+    const { rows, byRound } = await compare(sides, Number(args.rounds));
+    printTable([
       [`scenario (${connections} connections)`, 'level: medians', 'rate', 'CPU per request'],
-      ...(await compare(sides, Number(args.rounds))),
-    ];
-    printTable(rows);
+      ...rows,
+    ]);
+    console.log('rate, round by round:');
+    for (const line of byRound) console.log(`  ${line}`);
     console.log(`goal (issue #26): the default level within 5 % of the figures without logging`);
   } finally {
     for (const side of sides) await side.stack.close();
