@@ -110,9 +110,12 @@ async function compare(
       for (const i of order) results[i].push(await scenario(sides[i]));
     }
     const [base, ...others] = results;
+    const thousands = (rs: LoadResult[]) => rs.map((r) => (r.rate / 1000).toFixed(1)).join(' ');
+    byRound.push(`${name}, ${sides[0].level}, k/s: ${thousands(base)}`);
     others.forEach((rs, k) => {
       const each = rs.map((r, i) => pct(r.rate / base[i].rate).replace(' ', ''));
-      byRound.push(`${name}, ${sides[k + 1].level}: ${each.join(' ')}`);
+      byRound.push(`${name}, ${sides[k + 1].level}, k/s: ${thousands(rs)}`);
+      byRound.push(`${name}, ${sides[k + 1].level} against ${sides[0].level}: ${each.join(' ')}`);
     });
     rows.push([name, `${sides[0].level}: ${figures(base)}`, '', '']);
     others.forEach((rs, k) =>
