@@ -113,7 +113,7 @@ export class GatheredLines {
     this.timer = undefined;
     if (this.used === 0 || this.closed) return;
     const bytes = this.kept.subarray(0, this.used);
-    // sonic-boom may keep what it was given (a partial write, EAGAIN): the next lines go elsewhere
+    // sonic-boom keeps what a failed write left, to write it first next time: new lines go elsewhere
     this.kept = Buffer.allocUnsafeSlow(KEPT_BYTES);
     this.used = 0;
     this.writeBytes(bytes);
