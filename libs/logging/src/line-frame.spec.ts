@@ -122,6 +122,15 @@ describe('lineFrame', () => {
       expect(lines[2]).toMatchObject({ id: 'c' });
     });
 
+    it('refuses a line longer than its caller said, and writes nothing of it', () => {
+      const { line, text } = gathered();
+      const out = line.begin(4);
+      out?.ascii(',"a":12345678');
+      expect(() => line.end()).toThrow(RangeError);
+      write(line, fields('d', 4));
+      expect(text().split('\n').filter(Boolean)).toHaveLength(1);
+    });
+
     it('writes lines across many buffers without losing a byte', () => {
       const { line, text } = gathered();
       const ids = Array.from({ length: 2000 }, (_, i) => `id-${i}`);

@@ -73,6 +73,9 @@ export function lineFrame(root: Logger, name: string, level: Level, msg: string)
   // where the line begun goes: the gathering buffer, or (a line too long for it, another
   // destination) a buffer of its own written as text at the end
   let into: GatheredLines | undefined;
+  // where the line may end at most: a caller that copies in more than it said would otherwise
+  // have its excess cut (ascii) or written past what was reserved
+  let limit = 0;
   return {
     enabled: () => root.isLevelEnabled(level),
     begin(bytes: number): LineOut | undefined {
@@ -88,11 +91,13 @@ export function lineFrame(root: Logger, name: string, level: Level, msg: string)
       into = buf && gathered;
       line.buf = buf ?? Buffer.allocUnsafe(most);
       line.at = into ? into.end : 0;
+      limit = line.at + most;
       line.bytes(leading);
       line.ascii(span);
       return line;
     },
     end(): void {
+      if (line.at + tail.length > limit) throw new RangeError('line longer than its begin() said');
       line.bytes(tail);
       if (into) into.commit(line.at);
       else stream.write(line.buf.toString('latin1', 0, line.at));
