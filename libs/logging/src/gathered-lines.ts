@@ -1,7 +1,5 @@
-import type pino from 'pino';
 import { onExit } from 'signal-exit';
-
-type SonicBoom = ReturnType<typeof pino.destination>;
+import type { LineSink } from './line-writer.js';
 
 /** How long a line may wait for others to be written with it. */
 const GATHER_MS = 20;
@@ -33,36 +31,30 @@ function writeAllAtEnd(lines: GatheredLines): void {
 }
 
 /**
- * A process's JSON lines, gathered for up to 20 ms (or 32 KiB) and written with one `write(2)`
- * through a synchronous sonic-boom. Under load each line used to be its own asynchronous write:
- * a thread-pool request and its completion per line, plus a byte buffer made per line
- * (bench/README.md, session 13). Synchronous, so nothing is ever in flight: lines are written
- * in order and, when the process ends (writeAllAtEnd), whatever waits is written first; an
- * asynchronous write still in flight then could land after the lines written at the end, or
- * not at all. The timer runs only while lines wait, so an idle logger never writes.
+ * A process's JSON lines, gathered for up to 20 ms (or 32 KiB) and handed on as one batch to
+ * the process's line writer (line-writer.ts), whose thread writes it. Each line used to be its
+ * own write, then (session 13) each batch one `write(2)` on the event loop; the writer thread
+ * now takes the write off it. Lines are handed on in order and, when the process ends
+ * (writeAllAtEnd), whatever waits is handed on and written before it goes. The timer runs only
+ * while lines wait, so an idle logger never writes.
  *
  * Each line is encoded into the gathering buffer as it comes, so it dies young instead of
  * waiting as a string to be joined and encoded again; a line of lineFrame's is copied in
  * byte for byte (reserve, commit; bench/README.md, session 33).
  */
 export class GatheredLines {
-  private kept = Buffer.allocUnsafeSlow(KEPT_BYTES);
+  private readonly kept = Buffer.allocUnsafeSlow(KEPT_BYTES);
   private used = 0;
   private timer: NodeJS.Timeout | undefined;
-  private closed = false;
 
-  constructor(private readonly boom: SonicBoom) {
-    boom.on('close', () => {
-      this.closed = true;
-      clearTimeout(this.timer);
-    });
+  constructor(private readonly sink: LineSink) {
     writeAllAtEnd(this);
   }
 
   /** pino's write: a line of any text, encoded as UTF-8 (at most 3 bytes a UTF-16 unit). */
   write(line: string): boolean {
     if (this.makeRoom(line.length * 3)) this.used += this.kept.write(line, this.used, 'utf8');
-    else this.writeBytes(Buffer.from(line));
+    else this.sink.write(Buffer.from(line));
     this.gathered();
     return true;
   }
@@ -88,12 +80,13 @@ export class GatheredLines {
 
   /** pino's `logger.flush(cb)`: whatever waits is written now. */
   flush(cb?: (err?: Error) => void): void {
-    this.writeWaiting();
-    this.boom.flush(cb);
+    this.flushSync();
+    cb?.();
   }
 
   flushSync(): void {
     this.writeWaiting();
+    this.sink.drain();
   }
 
   /** Whether `bytes` more fit in the buffer, once what waits is written if need be. */
@@ -111,17 +104,9 @@ export class GatheredLines {
   private writeWaiting(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.used === 0 || this.closed) return;
-    const bytes = this.kept.subarray(0, this.used);
-    // sonic-boom keeps what a failed write left, to write it first next time: new lines go elsewhere
-    this.kept = Buffer.allocUnsafeSlow(KEPT_BYTES);
+    if (this.used === 0) return;
+    const used = this.used;
     this.used = 0;
-    this.writeBytes(bytes);
-  }
-
-  private writeBytes(bytes: Buffer): void {
-    if (this.closed) return;
-    // sonic-boom's buffer mode: its string mode measures the whole pending text on each write
-    (this.boom.write as unknown as (bytes: Buffer) => boolean)(bytes);
+    this.sink.write(this.kept.subarray(0, used)); // copied: the buffer is used again at once
   }
 }

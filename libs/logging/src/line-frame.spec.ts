@@ -1,6 +1,5 @@
 import { context, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { EventEmitter } from 'node:events';
 import pino from 'pino';
 import { GatheredLines } from './gathered-lines.js';
 import { jsonAscii } from './json-text.js';
@@ -76,14 +75,13 @@ describe('lineFrame', () => {
   });
 
   describe('into a gathering destination', () => {
-    /** A process's logger as createLogger makes it, over a stand-in for sonic-boom. */
+    /** A process's logger as createLogger makes it, over a stand-in for its line writer. */
     function gathered() {
       const written: Buffer[] = [];
-      const boom = Object.assign(new EventEmitter(), {
-        write: (b: Buffer) => written.push(Buffer.from(b)),
-        flush: () => undefined,
+      const dest = new GatheredLines({
+        write: (b: Uint8Array) => void written.push(Buffer.from(b)),
+        drain: () => undefined,
       });
-      const dest = new GatheredLines(boom as never);
       const root = pino(loggerOptions('api', { LOG_LEVEL: 'info', LOG_FORMAT: 'json' }), dest);
       const text = () => {
         dest.flushSync();

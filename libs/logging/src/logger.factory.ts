@@ -1,5 +1,7 @@
+import { hostname } from 'node:os';
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import { GatheredLines } from './gathered-lines.js';
+import { lineWriterFor } from './line-writer.js';
 import { setFallbackLogger, setRootLogger } from './log-context.js';
 import { isPretty, type LogSettings, pinoLevel } from './log-settings.js';
 import { REDACT_PATHS, stripUrlCredentials } from './redaction.js';
@@ -44,18 +46,32 @@ export interface LogOutput {
   isTTY?: boolean;
 }
 
-/** pino's synchronous destination (sonic-boom) in its buffer mode, lines gathered before it. */
-function gatheredDestination(fd: number): DestinationStream {
-  return new GatheredLines(pino.destination({ dest: fd, sync: true, contentMode: 'buffer' }));
+/** The line that says how many lines a process named `name` dropped (line-writer.ts). */
+const droppedNote =
+  (name: string) =>
+  (dropped: number): string =>
+    `${JSON.stringify({
+      level: 'warn',
+      time: new Date().toISOString(),
+      pid: process.pid,
+      hostname: hostname(),
+      name,
+      dropped_lines: dropped,
+      msg: 'log lines dropped',
+    })}\n`;
+
+/** Lines gathered in batches, written by the process's writer thread for `fd`. */
+function gatheredDestination(fd: number, name: string): DestinationStream {
+  return new GatheredLines(lineWriterFor(fd, droppedNote(name)));
 }
 
 /**
  * Where lines go: one JSON object per line, gathered and written in batches (gathered-lines.ts),
  * or, for people, pino-pretty, coloured only on a terminal: never an ANSI code in a file or pipe.
  */
-function destination(s: LogSettings, out: LogOutput): DestinationStream {
+function destination(name: string, s: LogSettings, out: LogOutput): DestinationStream {
   const tty = out.isTTY === true;
-  if (!isPretty(s, tty)) return gatheredDestination(out.fd);
+  if (!isPretty(s, tty)) return gatheredDestination(out.fd, name);
   return loadPinoPretty()({
     colorize: tty,
     destination: out.fd,
@@ -75,7 +91,7 @@ export function createLogger(
   s: LogSettings,
   out: LogOutput = process.stdout,
 ): Logger {
-  const logger = pino(loggerOptions(name, s), destination(s, out));
+  const logger = pino(loggerOptions(name, s), destination(name, s, out));
   setRootLogger(logger);
   return logger;
 }

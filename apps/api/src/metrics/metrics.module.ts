@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AdmissionMetrics } from './admission.metrics.js';
 import { DatabaseMetrics } from './database.metrics.js';
 import { HttpMetrics } from './http.metrics.js';
+import { LogMetrics } from './log.metrics.js';
 import { LoopStallMetrics } from './loop-stall.metrics.js';
 import { MetricsController } from './metrics.controller.js';
 import { MetricsRegistry } from './metrics.registry.js';
@@ -17,6 +18,7 @@ import { WebhookMetrics } from './webhook.metrics.js';
     AdmissionMetrics,
     DatabaseMetrics,
     HttpMetrics,
+    LogMetrics,
     LoopStallMetrics,
     OperationMetrics,
     QueueMetrics,
