@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { LineWriter } from './line-writer.js';
 
 const note = (n: number) => `dropped ${n}\n`;
@@ -114,6 +115,23 @@ describe('LineWriter', () => {
       writer.drain();
       expect(readFileSync(file, 'utf8')).toBe(line(1) + long + line(2));
       expect(writer.dropped()).toBe(0);
+    } finally {
+      closeSync(fd);
+    }
+  });
+
+  it('starts a thread again when its thread ended, and writes what waited', async () => {
+    const file = join(dir, 'out.log');
+    const fd = openSync(file, 'w');
+    try {
+      const writer = new LineWriter(fd, note);
+      writer.write(Buffer.from(line(1)));
+      writer.drain();
+      const { thread } = writer as unknown as { thread: Worker };
+      await thread.terminate();
+      writer.write(Buffer.from(line(2)));
+      writer.drain();
+      expect(readFileSync(file, 'utf8')).toBe(line(1) + line(2));
     } finally {
       closeSync(fd);
     }

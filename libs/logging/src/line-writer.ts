@@ -9,7 +9,7 @@ import { WORDS, Word, WRITER_THREAD } from './line-writer.thread.js';
 export const WAITING_BYTES = 1 << 20;
 /** How long the end of a process (or a flush) waits for what waits to be written. */
 const DRAIN_MS = 5000;
-/** A writer thread that ended is started again, at most this often. */
+/** A writer thread that ended is started again by a later write, at most this often. */
 const RESTART_MS = 10000;
 
 export interface LineWriterOptions {
@@ -46,7 +46,10 @@ export class LineWriter implements LineSink {
   private readonly control: Int32Array;
   /** Lines dropped that a note has told of. */
   private told = 0;
-  private started = 0;
+  private running = false;
+  private thread: Worker | undefined;
+  /** When the thread was last started (0: never). */
+  private started = -RESTART_MS;
   private readonly drainMs: number;
 
   constructor(
@@ -58,7 +61,6 @@ export class LineWriter implements LineSink {
     this.drainMs = drainMs;
     this.ring = new Uint8Array(new SharedArrayBuffer(size));
     this.control = new Int32Array(new SharedArrayBuffer(WORDS * 4));
-    this.start();
   }
 
   /** Lines dropped so far. */
@@ -67,6 +69,8 @@ export class LineWriter implements LineSink {
   }
 
   write(bytes: Uint8Array): void {
+    // started with the first line: a process that writes none (LOG_LEVEL=silent) has no thread
+    if (!this.running && Date.now() >= this.started + RESTART_MS) this.start();
     const dropped = this.dropped();
     if (dropped !== this.told && this.push(Buffer.from(this.note(dropped - this.told)))) {
       this.told = dropped;
@@ -81,6 +85,8 @@ export class LineWriter implements LineSink {
   drain(): boolean {
     const c = this.control;
     const end = Date.now() + this.drainMs;
+    // lines wait for a thread that ended: the process may be ending, so one comes now
+    if (!this.running && Atomics.load(c, Word.Tail) !== Atomics.load(c, Word.Head)) this.start();
     Atomics.store(c, Word.Draining, 1);
     Atomics.notify(c, Word.Sleep); // a thread between two looks looks now
     for (let tail; (tail = Atomics.load(c, Word.Tail)) !== Atomics.load(c, Word.Head);) {
@@ -122,21 +128,21 @@ export class LineWriter implements LineSink {
   }
 
   private start(): void {
+    this.running = true;
     this.started = Date.now();
-    const thread = new Worker(WRITER_THREAD, {
+    const thread = (this.thread = new Worker(WRITER_THREAD, {
       eval: true,
       workerData: { fd: this.fd, ring: this.ring.buffer, control: this.control.buffer },
       // not the process's flags: a --cpu-prof would have the thread write a profile of its own
       execArgv: [],
       // the thread is all but a loop around writeSync: a small heap is plenty
       resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 2 },
-    });
+    }));
     thread.unref();
     thread.on('error', () => undefined); // an 'error' without a listener would end the process
-    // it never ends on its own; if it is ended (out of memory), lines wait for the next one
-    thread.once('exit', () => {
-      setTimeout(() => this.start(), Math.max(0, this.started + RESTART_MS - Date.now())).unref();
-    });
+    // it never ends on its own; if it is ended (out of memory), lines wait for the next one,
+    // started by a later write
+    thread.once('exit', () => (this.running = false));
   }
 }
 
