@@ -1,8 +1,9 @@
 // `npm run bench:logging`: what a log level costs the request path (issue #26's 5 % bar), as an
 // interleaved comparison: one stack per level, all running at once, the same load given to each
-// in turn in short bursts, so that both levels see the same machine.
+// in turn in short bursts, so that both levels see the same machine; and all of it twice, the
+// stacks started in the opposite order the second time, as the order alone moves the figures.
 //   npm run bench:logging -- [--levels silent,info] [--rounds 10] [--seconds 3] [--connections 50]
-//                            [--only 'GET /']
+//                            [--only 'GET /'] [--orders both|given]
 // Prints; asserts nothing.
 import { parseArgs } from 'node:util';
 import { type BenchStack, startBenchStack } from './bench-stack.js';
@@ -27,6 +28,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     // only the scenarios whose name contains this (e.g. `GET /`); the order stays as below
     only: { type: 'string', default: '' },
+    // `given`: the stacks started once, in the order of --levels
+    orders: { type: 'string', default: 'both' },
   },
 });
 
@@ -71,82 +74,110 @@ const median = (xs: number[]): number => {
 
 const pct = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)} %`;
 
-/** A side's figures over the rounds: median rate and CPU per request. */
-const figures = (rs: LoadResult[]) => {
-  const cpu = rs.map((r) => r.cpuUs ?? NaN);
-  return `${median(rs.map((r) => r.rate)).toFixed(0)}/s, ${median(cpu).toFixed(0)} µs CPU each`;
-};
+/** A level's results in one run: for each scenario, one per round. */
+type Results = Map<string, Map<string, LoadResult[]>>;
 
-/** The other side against the first, round by round: median of the ratios and their range. */
-function against(base: LoadResult[], other: LoadResult[], of: (r: LoadResult) => number): string {
-  const ratios = other.map((r, i) => of(r) / of(base[i]));
-  const range = `${pct(Math.min(...ratios))} … ${pct(Math.max(...ratios))}`;
-  return `${pct(median(ratios))} (rounds ${range})`;
+/**
+ * One run: a stack per level, started in the order of `levels`; every side gets each scenario
+ * once to warm up, then `rounds` bursts each, the order turned every round (A B, B A, …) so
+ * neither side always follows the other. Each round's ratio compares bursts seconds apart, so
+ * the machine's drift over minutes (a third within one `npm run bench` on a busy machine)
+ * cancels out, which stacks started one after the other, minutes apart, could not do.
+ */
+async function run(levels: string[], rounds: number): Promise<Results> {
+  const connections = Number(args.connections);
+  const sides: Side[] = [];
+  const results: Results = new Map();
+  try {
+    for (const level of levels) sides.push(await startSide(level, connections, +args.seconds));
+    for (const [name, scenario] of SCENARIOS.filter(([n]) => n.includes(args.only))) {
+      for (const side of sides) await scenario(side);
+      const byLevel = new Map(sides.map((side): [string, LoadResult[]] => [side.level, []]));
+      for (let r = 0; r < rounds; r++) {
+        for (const side of r % 2 ? [...sides].reverse() : sides) {
+          byLevel.get(side.level)!.push(await scenario(side));
+        }
+      }
+      results.set(name, byLevel);
+    }
+  } finally {
+    for (const side of sides) await side.stack.close();
+  }
+  return results;
 }
 
-/**
- * Every side gets each scenario once to warm up, then `rounds` bursts each, the order turned
- * every round (A B, B A, …) so neither side always follows the other. Each round's ratio
- * compares bursts seconds apart, so the machine's drift over minutes (a third within one
- * `npm run bench` on a busy machine) cancels out, which stacks started one after the other,
- * minutes apart, could not do.
- */
-/**
- * The table's rows, and each round's rate against the first side's, in order: a drift within the
- * run (a log file's page cache growing into memory the host has not backed, session 33) shows
- * there and not in a median.
- */
-async function compare(
-  sides: Side[],
-  rounds: number,
-): Promise<{ rows: string[][]; byRound: string[] }> {
-  const rows: string[][] = [];
-  const byRound: string[] = [];
-  for (const [name, scenario] of SCENARIOS.filter(([n]) => n.includes(args.only))) {
-    for (const side of sides) await scenario(side);
-    const results = sides.map((): LoadResult[] => []);
-    for (let r = 0; r < rounds; r++) {
-      const order = r % 2 ? [...sides.keys()].reverse() : [...sides.keys()];
-      for (const i of order) results[i].push(await scenario(sides[i]));
-    }
-    const [base, ...others] = results;
-    const thousands = (rs: LoadResult[]) => rs.map((r) => (r.rate / 1000).toFixed(1)).join(' ');
-    byRound.push(`${name}, ${sides[0].level}, k/s: ${thousands(base)}`);
-    others.forEach((rs, k) => {
-      const each = rs.map((r, i) => pct(r.rate / base[i].rate).replace(' ', ''));
-      byRound.push(`${name}, ${sides[k + 1].level}, k/s: ${thousands(rs)}`);
-      byRound.push(`${name}, ${sides[k + 1].level} against ${sides[0].level}: ${each.join(' ')}`);
-    });
-    rows.push([name, `${sides[0].level}: ${figures(base)}`, '', '']);
-    others.forEach((rs, k) =>
-      rows.push([
-        '',
-        `${sides[k + 1].level}: ${figures(rs)}`,
-        against(base, rs, (r) => r.rate),
-        against(base, rs, (r) => r.cpuUs ?? NaN),
-      ]),
-    );
-  }
-  return { rows, byRound };
+/** Each round's `of` of `level` against the base level's in the same round, over the runs. */
+const ratios = (runs: Results[], name: string, level: string, base: string, of: Of): number[] =>
+  runs.flatMap((r) => {
+    const [b, o] = [r.get(name)!.get(base)!, r.get(name)!.get(level)!];
+    return o.map((x, i) => of(x) / of(b[i]));
+  });
+type Of = (r: LoadResult) => number;
+const rate: Of = (r) => r.rate;
+const cpu: Of = (r) => r.cpuUs ?? NaN;
+
+/** Median of the ratios and their range. */
+function against(rs: number[]): string {
+  return `${pct(median(rs))} (rounds ${pct(Math.min(...rs))} … ${pct(Math.max(...rs))})`;
+}
+
+/** A side's figures over every round of every run: median rate and CPU per request. */
+function figures(runs: Results[], name: string, level: string): string {
+  const rs = runs.flatMap((r) => r.get(name)!.get(level)!);
+  return `${median(rs.map(rate)).toFixed(0)}/s, ${median(rs.map(cpu)).toFixed(0)} µs CPU each`;
 }
 
 async function main(): Promise<void> {
   const levels = args.levels.split(',');
-  const connections = Number(args.connections);
-  const sides: Side[] = [];
-  try {
-    for (const level of levels) sides.push(await startSide(level, connections, +args.seconds));
-    const { rows, byRound } = await compare(sides, Number(args.rounds));
-    printTable([
-      [`scenario (${connections} connections)`, 'level: medians', 'rate', 'CPU per request'],
-      ...rows,
-    ]);
-    console.log('rate, round by round:');
-    for (const line of byRound) console.log(`  ${line}`);
-    console.log(`goal (issue #26): the default level within 5 % of the figures without logging`);
-  } finally {
-    for (const side of sides) await side.stack.close();
+  const [base, ...others] = levels;
+  const orders = args.orders === 'given' ? [levels] : [levels, [...levels].reverse()];
+  const runs: Results[] = [];
+  for (const order of orders) runs.push(await run(order, Number(args.rounds)));
+  const rows: string[][] = [];
+  const byRound: string[] = [];
+  for (const name of runs[0].keys()) {
+    rows.push([name, `${base}: ${figures(runs, name, base)}`, '', '', '']);
+    for (const level of others) {
+      const each = orders.map(
+        (o, k) => `${o[0]} first ${pct(median(ratios([runs[k]], name, level, base, rate)))}`,
+      );
+      rows.push([
+        '',
+        `${level}: ${figures(runs, name, level)}`,
+        against(ratios(runs, name, level, base, rate)),
+        against(ratios(runs, name, level, base, cpu)),
+        each.join(', '),
+      ]);
+    }
+    orders.forEach((o, k) => {
+      const thousands = (l: string) =>
+        runs[k]
+          .get(name)!
+          .get(l)!
+          .map((r) => (r.rate / 1000).toFixed(1))
+          .join(' ');
+      for (const l of o) byRound.push(`${name}, ${o[0]} first, ${l}, k/s: ${thousands(l)}`);
+      for (const l of others) {
+        const each = ratios([runs[k]], name, l, base, rate).map((x) => pct(x).replace(' ', ''));
+        byRound.push(`${name}, ${o[0]} first, ${l} against ${base}: ${each.join(' ')}`);
+      }
+    });
   }
+  printTable([
+    [
+      `scenario (${args.connections} connections)`,
+      'level: medians',
+      'rate',
+      'CPU per request',
+      'rate, by start order',
+    ],
+    ...rows,
+  ]);
+  // a drift within a run (a log file's page cache growing into memory the host has not backed,
+  // session 33; a step after a major collection, session 34) shows here and not in a median
+  console.log('rate, round by round:');
+  for (const line of byRound) console.log(`  ${line}`);
+  console.log(`goal (issue #26): the default level within 5 % of the figures without logging`);
 }
 
 main().then(
