@@ -116,9 +116,17 @@ type Of = (r: LoadResult) => number;
 const rate: Of = (r) => r.rate;
 const cpu: Of = (r) => r.cpuUs ?? NaN;
 
-/** Median of the ratios and their range. */
-function against(rs: number[]): string {
-  return `${pct(median(rs))} (rounds ${pct(Math.min(...rs))} … ${pct(Math.max(...rs))})`;
+/**
+ * The level against the base over the runs: the geometric mean of each run's median ratio, as
+ * the start order moves a run's figures one way and the opposite order as much the other way
+ * (a pooled median would side with whichever run's rounds sit nearer the middle); the range
+ * is every round's.
+ */
+function against(runs: Results[], name: string, level: string, base: string, of: Of): string {
+  const each = runs.map((r) => median(ratios([r], name, level, base, of)));
+  const both = Math.exp(each.reduce((n, m) => n + Math.log(m), 0) / each.length);
+  const rs = ratios(runs, name, level, base, of);
+  return `${pct(both)} (rounds ${pct(Math.min(...rs))} … ${pct(Math.max(...rs))})`;
 }
 
 /** A side's figures over every round of every run: median rate and CPU per request. */
@@ -144,8 +152,8 @@ async function main(): Promise<void> {
       rows.push([
         '',
         `${level}: ${figures(runs, name, level)}`,
-        against(ratios(runs, name, level, base, rate)),
-        against(ratios(runs, name, level, base, cpu)),
+        against(runs, name, level, base, rate),
+        against(runs, name, level, base, cpu),
         each.join(', '),
       ]);
     }
