@@ -128,16 +128,21 @@ export class LineWriter implements LineSink {
   }
 
   private start(): void {
-    this.running = true;
     this.started = Date.now();
-    const thread = (this.thread = new Worker(WRITER_THREAD, {
-      eval: true,
-      workerData: { fd: this.fd, ring: this.ring.buffer, control: this.control.buffer },
-      // not the process's flags: a --cpu-prof would have the thread write a profile of its own
-      execArgv: [],
-      // the thread is all but a loop around writeSync: a small heap is plenty
-      resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 2 },
-    }));
+    let thread: Worker;
+    try {
+      thread = this.thread = new Worker(WRITER_THREAD, {
+        eval: true,
+        workerData: { fd: this.fd, ring: this.ring.buffer, control: this.control.buffer },
+        // not the process's flags: a --cpu-prof would have the thread write a profile of its own
+        execArgv: [],
+        // the thread is all but a loop around writeSync: a small heap is plenty
+        resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 2 },
+      });
+    } catch {
+      return; // no thread to be had (a process at its limit): lines wait, then are counted
+    }
+    this.running = true;
     thread.unref();
     thread.on('error', () => undefined); // an 'error' without a listener would end the process
     // it never ends on its own; if it is ended (out of memory), lines wait for the next one,
