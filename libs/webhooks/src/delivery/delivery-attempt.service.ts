@@ -67,8 +67,10 @@ export class DeliveryAttempts {
     const latencyMs = Math.round(performance.now() - started);
     let outcome = outcomeOf(status);
     if (outcome === 'retry' && last) outcome = 'end';
+    let disabling: string | undefined;
     if (outcome !== 'succeeded' && target.subscription) {
-      if (await this.failingTooLong(target.subscription, now)) outcome = 'end';
+      disabling = await this.failingTooLong(target.subscription, now);
+      if (disabling) outcome = 'end';
     } else if (target.subscription) {
       await this.subscriptions.succeeded(target.subscription);
     }
@@ -80,6 +82,9 @@ export class DeliveryAttempts {
       latencyMs,
     });
     if (error) this.log.warn(`delivery ${id} to ${redactUrl(target.url)}: ${error}`);
+    // only once the failure that disables it is in the log: whoever sees the subscription
+    // disabled finds that delivery ended, not pending
+    if (disabling && target.subscription) await this.disable(target.subscription, disabling);
     return { result: outcome, ...(error ? { error } : {}) };
   }
 
@@ -95,15 +100,20 @@ export class DeliveryAttempts {
     return { url: sub.url, secrets: sub, subscription: sub.id };
   }
 
-  /** Records the failure; disables the subscription once it failed WEBHOOK_DISABLE_AFTER_S. */
-  private async failingTooLong(subscription: string, now: Date): Promise<boolean> {
+  /**
+   * Records the failure; once the subscription has failed for WEBHOOK_DISABLE_AFTER_S, why it
+   * is to be disabled.
+   */
+  private async failingTooLong(subscription: string, now: Date): Promise<string | undefined> {
     const since = await this.subscriptions.failed(subscription, now);
     if (!since || now.getTime() - since.getTime() < this.cfg.WEBHOOK_DISABLE_AFTER_S * 1000) {
-      return false;
+      return undefined;
     }
-    const reason = `every delivery failed since ${since.toISOString()}`;
+    return `every delivery failed since ${since.toISOString()}`;
+  }
+
+  private async disable(subscription: string, reason: string): Promise<void> {
     await this.subscriptions.disable(subscription, reason);
     this.log.warn(`webhook subscription ${subscription} disabled: ${reason}`);
-    return true;
   }
 }
