@@ -10,6 +10,8 @@ export interface LoadResult {
   bad: number;
   /** CPU the measured processes spent per request (or operation), in µs, when `cpuOf` is given. */
   cpuUs?: number;
+  /** CPU of the api's event loop per request, in µs, when `loopCpuOf` is given. */
+  loopCpuUs?: number;
 }
 
 export interface LoadOptions {
@@ -21,12 +23,15 @@ export interface LoadOptions {
   requestsFor?: (connection: number) => Request[];
   /** CPU seconds used so far by the processes whose cost per request is reported (cpuUs). */
   cpuOf?: () => number;
+  /** CPU seconds used so far by the api's main thread (loopCpuUs). */
+  loopCpuOf?: () => number;
 }
 
 /** Runs autocannon once and reduces its result to what the bench prints. */
 export async function load(opts: LoadOptions): Promise<LoadResult> {
   let next = 0;
   const cpuBefore = opts.cpuOf?.();
+  const loopBefore = opts.loopCpuOf?.();
   const perConnection = opts.requestsFor;
   const result = await autocannon({
     url: opts.url,
@@ -52,6 +57,8 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
       : {}),
   });
   const cpu = opts.cpuOf && cpuBefore !== undefined ? opts.cpuOf() - cpuBefore : undefined;
+  const loop =
+    opts.loopCpuOf && loopBefore !== undefined ? opts.loopCpuOf() - loopBefore : undefined;
   return {
     rate: result.requests.average,
     p50: result.latency.p50,
@@ -59,6 +66,9 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
     bad: result.non2xx + result.errors + result.timeouts,
     ...(cpu !== undefined && result.requests.total > 0
       ? { cpuUs: (cpu * 1e6) / result.requests.total }
+      : {}),
+    ...(loop !== undefined && result.requests.total > 0
+      ? { loopCpuUs: (loop * 1e6) / result.requests.total }
       : {}),
   };
 }

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { type BenchStack, startBenchStack } from './bench-stack.js';
 import { BenchClient } from './bench-client.js';
 import type { LoadResult } from './load.js';
-import { cpuSeconds } from './process-stats.js';
+import { cpuSeconds, mainThreadCpuSeconds } from './process-stats.js';
 import { printTable } from './print-table.js';
 import {
   createGuests,
@@ -63,7 +63,10 @@ async function startSide(level: string, connections: number, seconds: number): P
   await createGuests(client, userids);
   // the api's and the worker's CPU: the simulator runs in this process and is not counted
   const cpuOf = () => cpuSeconds([stack.api.proc.pid, worker.proc.pid]);
-  return { level, stack, client, userids, settings: { connections, seconds, runs: 1, cpuOf } };
+  // the api's event loop alone: what serves every request, without its other threads' share
+  const loopCpuOf = () => mainThreadCpuSeconds(stack.api.proc.pid!);
+  const settings = { connections, seconds, runs: 1, cpuOf, loopCpuOf };
+  return { level, stack, client, userids, settings };
 }
 
 const median = (xs: number[]): number => {
@@ -115,6 +118,7 @@ const ratios = (runs: Results[], name: string, level: string, base: string, of: 
 type Of = (r: LoadResult) => number;
 const rate: Of = (r) => r.rate;
 const cpu: Of = (r) => r.cpuUs ?? NaN;
+const loopCpu: Of = (r) => r.loopCpuUs ?? NaN;
 
 /**
  * The level against the base over the runs: the geometric mean of each run's median ratio, as
@@ -129,10 +133,11 @@ function against(runs: Results[], name: string, level: string, base: string, of:
   return `${pct(both)} (rounds ${pct(Math.min(...rs))} … ${pct(Math.max(...rs))})`;
 }
 
-/** A side's figures over every round of every run: median rate and CPU per request. */
+/** A side's figures over every round of every run: median rate, CPU and event-loop CPU each. */
 function figures(runs: Results[], name: string, level: string): string {
   const rs = runs.flatMap((r) => r.get(name)!.get(level)!);
-  return `${median(rs.map(rate)).toFixed(0)}/s, ${median(rs.map(cpu)).toFixed(0)} µs CPU each`;
+  const us = (of: Of) => median(rs.map(of)).toFixed(of === loopCpu ? 1 : 0);
+  return `${median(rs.map(rate)).toFixed(0)}/s, ${us(cpu)} µs CPU, ${us(loopCpu)} µs loop each`;
 }
 
 async function main(): Promise<void> {
@@ -144,7 +149,7 @@ async function main(): Promise<void> {
   const rows: string[][] = [];
   const byRound: string[] = [];
   for (const name of runs[0].keys()) {
-    rows.push([name, `${base}: ${figures(runs, name, base)}`, '', '', '']);
+    rows.push([name, `${base}: ${figures(runs, name, base)}`, '', '', '', '']);
     for (const level of others) {
       const each = orders.map(
         (o, k) => `${o[0]} first ${pct(median(ratios([runs[k]], name, level, base, rate)))}`,
@@ -154,6 +159,7 @@ async function main(): Promise<void> {
         `${level}: ${figures(runs, name, level)}`,
         against(runs, name, level, base, rate),
         against(runs, name, level, base, cpu),
+        against(runs, name, level, base, loopCpu),
         each.join(', '),
       ]);
     }
@@ -177,6 +183,7 @@ async function main(): Promise<void> {
       'level: medians',
       'rate',
       'CPU per request',
+      "api's event loop per request",
       'rate, by start order',
     ],
     ...rows,

@@ -10,18 +10,28 @@ const TICKS_PER_S = 100;
  */
 export function cpuSeconds(pids: readonly (number | undefined)[]): number {
   let ticks = 0;
-  for (const pid of pids) {
-    if (pid === undefined) continue;
-    try {
-      // fields after the command's closing parenthesis: utime and stime are the 12th and 13th
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // not on Linux, or the process has ended: counts nothing
-    }
-  }
+  for (const pid of pids) if (pid !== undefined) ticks += statTicks(`/proc/${pid}/stat`);
   return ticks / TICKS_PER_S;
+}
+
+/**
+ * CPU seconds of process `pid`'s main thread alone (its event loop, for Node): what a cost on
+ * the request path takes from the thread that serves every request, without the GC helpers'
+ * and other threads' (a log writer's) share of the process's CPU.
+ */
+export const mainThreadCpuSeconds = (pid: number): number =>
+  statTicks(`/proc/${pid}/task/${pid}/stat`) / TICKS_PER_S;
+
+/** utime + stime of a /proc stat file, in ticks; 0 where it cannot be read. */
+function statTicks(path: string): number {
+  try {
+    // fields after the command's closing parenthesis: utime and stime are the 12th and 13th
+    const stat = readFileSync(path, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0; // not on Linux, or the process has ended: counts nothing
+  }
 }
 
 /** A process's resident set size now, in MiB (/proc/<pid>/status). */

@@ -11,6 +11,8 @@ export interface LoadSettings {
   runs: number;
   /** CPU seconds of the stack's processes so far, for the CPU per request (load.ts). */
   cpuOf?: () => number;
+  /** CPU seconds of the api's main thread so far (load.ts). */
+  loopCpuOf?: () => number;
 }
 
 export const guestIds = (n: number, prefix: string): string[] =>
