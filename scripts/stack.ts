@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
 import type { Logger } from 'pino';
 import { BUILT_ENTRY, type Config, ConfigError, repoRoot } from '#config';
 import { writeSampleImage } from '#images';
-import { createLogger, currentLogger, isPretty, prettyLine } from '#logging';
+import { createLogger, currentLogger, isPretty, prettyLine, relayedLines } from '#logging';
 import { stackSettings } from './embedded-smapi.js';
 import { sysinfoText } from '../apps/hv-simulator/src/ssi/sysinfo.text.js';
 import { redisAnswers } from './redis-probe.js';
@@ -22,6 +22,8 @@ let childEnv: Record<string, string> = {};
 let log: Logger = currentLogger();
 /** How a child's JSON line is shown: as it is, or made readable for a terminal. */
 let showLine: (line: string) => string = (line) => `${line}\n`;
+/** Where children's lines go: the launcher's output, waiting for a slow reader up to a limit. */
+let relay: (text: string) => void = (text) => void process.stdout.write(text);
 
 function onPath(bin: string): string | null {
   // eslint-disable-next-line no-restricted-properties -- PATH lookup, not configuration
@@ -44,7 +46,7 @@ function start(name: string, cmd: string, args: string[]): ChildProcess {
     // the children write JSON lines (each names its process); anything else (redis-server's
     // own output, a crash before a child's logger exists) becomes a line of the launcher's
     createInterface({ input: stream }).on('line', (line) => {
-      if (line.startsWith('{')) process.stdout.write(showLine(line));
+      if (line.startsWith('{')) relay(showLine(line));
       else if (line.trim()) log.info({ process: name }, line);
     });
   }
@@ -180,6 +182,7 @@ async function main(): Promise<void> {
   log = createLogger('stack', cfg);
   const tty = process.stdout.isTTY === true;
   if (isPretty(cfg, tty)) showLine = prettyLine(tty);
+  relay = relayedLines('stack');
   mkdirSync(cfg.DATA_DIR, { recursive: true });
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));

@@ -159,3 +159,54 @@ describe('npm start stack, a child killed by a signal', () => {
     await expect(fetch(`${stack.base}/health/live`)).rejects.toThrow();
   });
 });
+
+/**
+ * `npm start | a-shipper` where the shipper stops reading: the launcher relays its children's
+ * lines, and used to queue them in its own memory without bound (Node's stdout to a pipe) until
+ * the reader came back. They now wait up to a megabyte like every process's, then are dropped
+ * and counted, and a line says how many once the reader is back.
+ */
+describe('npm start stack while nobody reads its output', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await startStack(repoRoot());
+  });
+
+  afterAll(() => stopStack(stack));
+
+  it('drops and counts the lines past what may wait, and still stops on SIGTERM', async () => {
+    const stdout = stack.proc.stdout!;
+    const listeners = stdout.listeners('data') as ((d: Buffer) => void)[];
+    stdout.removeAllListeners('data');
+    stdout.pause();
+    // a request line each (~300 bytes), relayed by the launcher: some 3 MB, past the megabyte
+    for (let i = 0; i < 200; i++) {
+      await Promise.all(
+        Array.from({ length: 50 }, () => fetch(`${stack.base}/`).then((r) => r.text())),
+      );
+    }
+    for (const l of listeners) stdout.on('data', l);
+    stdout.resume();
+    // each note comes before the first line that fits after a drop: the last once it is back
+    const notes = () =>
+      stack
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('"log lines dropped"'))
+        .map((l) => JSON.parse(l) as { name: string; dropped_lines: number });
+    const dropped = await eventually(async () => {
+      await fetch(`${stack.base}/`).then((r) => r.text());
+      const n = notes().reduce((sum, note) => sum + note.dropped_lines, 0);
+      return n > 1000 ? n : undefined;
+    });
+    expect(new Set(notes().map((n) => n.name))).toEqual(new Set(['stack']));
+    // some 10,000 lines relayed while stalled: about a megabyte's worth waited, the rest dropped
+    expect(dropped).toBeLessThan(10_000);
+    // what was relayed is whole lines, none cut where the drop began
+    for (const line of stack.output().split('\n'))
+      if (line) expect(() => JSON.parse(line)).not.toThrow();
+    stack.proc.kill('SIGTERM');
+    expect(await new Promise((r) => stack.proc.once('exit', r))).toBe(0);
+  }, 90_000);
+});

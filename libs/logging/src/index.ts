@@ -1,6 +1,6 @@
 export { contextField, currentLogger, withLogContext } from './log-context.js';
 export { isPretty, type LogSettings, pinoLevel } from './log-settings.js';
-export { createLogger, loggerOptions } from './logger.factory.js';
+export { createLogger, loggerOptions, relayedLines } from './logger.factory.js';
 export { droppedLogLines } from './line-writer.js';
 export { hundredths, jsonAscii } from './json-text.js';
 export { lineFrame, type LineFrame, type LineOut } from './line-frame.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contextField, currentLogger, withLogContext } from './log-context.js';
 import { isPretty, pinoLevel } from './log-settings.js';
-import { createLogger } from './logger.factory.js';
+import { createLogger, relayedLines } from './logger.factory.js';
 import { prettyLine } from './pretty-line.js';
 import { capturedLogger } from './testing/captured-logger.js';
 
@@ -87,6 +87,30 @@ describe('process logger', () => {
         lines = read();
       }
       expect(lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual(texts);
+    } finally {
+      closeSync(fd);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("relays others' lines through the descriptor's writer, or as they are to a terminal", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hvo-log-'));
+    const fd = openSync(join(dir, 'out.log'), 'w');
+    try {
+      const shown: string[] = [];
+      const toTerminal = (text: string) => shown.push(text);
+      const relay = relayedLines('stack', { fd, write: toTerminal });
+      for (let i = 0; i < 500; i++) relay(`{"n":${i}}\n`);
+      const read = () => readFileSync(join(dir, 'out.log'), 'utf8').split('\n').filter(Boolean);
+      let lines = read();
+      for (let i = 0; i < 100 && lines.length < 500; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        lines = read();
+      }
+      expect(lines.map((l) => (JSON.parse(l) as { n: number }).n)).toEqual([...Array(500).keys()]);
+      expect(shown).toEqual([]);
+      relayedLines('stack', { fd, isTTY: true, write: toTerminal })('on a terminal\n');
+      expect(shown).toEqual(['on a terminal\n']);
     } finally {
       closeSync(fd);
       rmSync(dir, { recursive: true, force: true });

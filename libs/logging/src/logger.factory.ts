@@ -96,6 +96,21 @@ export function createLogger(
   return logger;
 }
 
+/**
+ * Writes lines of other processes (a launcher's children) to `out` beside the process's own:
+ * through its writer thread, so that a reader that stalls makes them wait, then drops and counts
+ * them (as for the process's own lines) instead of queueing them in memory without bound, as
+ * Node's stdout does on a pipe. A terminal is written to as it is (its own lines are too).
+ */
+export function relayedLines(
+  name: string,
+  out: LogOutput & { write(text: string): unknown } = process.stdout,
+): (text: string) => void {
+  if (out.isTTY === true) return (text) => void out.write(text);
+  const writer = lineWriterFor(out.fd, droppedNote(name));
+  return (text) => writer.write(Buffer.from(text));
+}
+
 // Code that logs before (or without) its process made a logger: unit tests, scripts.
 setFallbackLogger(() =>
   pino(loggerOptions('hv-orchestrator', { LOG_LEVEL: 'info', LOG_FORMAT: 'json' })),
