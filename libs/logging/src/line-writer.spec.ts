@@ -85,6 +85,8 @@ describe('LineWriter', () => {
       const notes = lines.filter((l) => l.startsWith('dropped '));
       expect(notes.reduce((n, l) => n + Number(l.slice(8)), 0)).toBe(dropped);
       expect(lines.at(-2)).toMatch(/^dropped \d+$/);
+      // each note comes with a line that was kept, never one note after another
+      lines.forEach((l, i) => l.startsWith('dropped ') && expect(lines[i + 1]).toMatch(/^\d{6} /));
       // every other line is one of those sent, in order, and none is cut
       const kept = lines.filter((l) => !l.startsWith('dropped '));
       const ns = kept.map((l) => Number(l.slice(0, 6)));

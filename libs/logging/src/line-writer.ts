@@ -72,7 +72,15 @@ export class LineWriter implements LineSink {
     // started with the first line: a process that writes none (LOG_LEVEL=silent) has no thread
     if (!this.running && Date.now() >= this.started + RESTART_MS) this.start();
     const dropped = this.dropped();
-    if (dropped !== this.told && this.push(Buffer.from(this.note(dropped - this.told)))) {
+    if (dropped !== this.told) {
+      // told with the first line kept after the drop, not squeezed into the last bytes of a
+      // full ring (where notes of one line each would follow one another while it stays full)
+      const note = Buffer.from(this.note(dropped - this.told));
+      const kept = bytes.length > this.ring.length ? 0 : bytes.length;
+      if (note.length + kept > this.free() || !this.push(note)) {
+        Atomics.add(this.control, Word.Dropped, linesIn(bytes));
+        return;
+      }
       this.told = dropped;
     }
     if (this.push(bytes)) return;
@@ -112,12 +120,17 @@ export class LineWriter implements LineSink {
     return true;
   }
 
+  /** Bytes the ring has room for now (more, once the thread has written some). */
+  private free(): number {
+    const c = this.control;
+    return this.ring.length - ((Atomics.load(c, Word.Head) - Atomics.load(c, Word.Tail)) >>> 0);
+  }
+
   /** Copies `bytes` into the ring and wakes the thread if it sleeps; false when they do not fit. */
   private push(bytes: Uint8Array): boolean {
     const { ring, control: c } = this;
     const head = Atomics.load(c, Word.Head);
-    const free = ring.length - ((head - Atomics.load(c, Word.Tail)) >>> 0);
-    if (bytes.length > free) return false;
+    if (bytes.length > this.free()) return false;
     const at = head & (ring.length - 1);
     const first = Math.min(bytes.length, ring.length - at);
     ring.set(first === bytes.length ? bytes : bytes.subarray(0, first), at);
