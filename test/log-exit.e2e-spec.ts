@@ -51,4 +51,28 @@ describe('log lines still waiting when a process ends', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("writes a launcher's relayed lines at process.exit, its own logger pretty or none", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hvo-log-exit-'));
+    try {
+      const file = join(dir, 'out.log');
+      const script = [
+        "import { openSync } from 'node:fs';",
+        `import { relayedLines } from ${JSON.stringify(logging)};`,
+        `const fd = openSync(${JSON.stringify(file)}, 'w');`,
+        "const relay = relayedLines('stack', { fd, write: () => true });",
+        'for (let n = 0; n < 500; n++) relay(`{"n":${n}}\\n`);',
+        'process.exit(0);',
+      ].join('\n');
+      const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+        stdio: 'pipe',
+        timeout: 30000,
+      });
+      expect(run.status).toBe(0);
+      const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+      expect(lines.map((l) => (JSON.parse(l) as { n: number }).n)).toEqual([...Array(500).keys()]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

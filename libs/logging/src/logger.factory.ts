@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { onExit } from 'signal-exit';
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import { GatheredLines } from './gathered-lines.js';
 import { lineWriterFor } from './line-writer.js';
@@ -108,6 +109,8 @@ export function relayedLines(
 ): (text: string) => void {
   if (out.isTTY === true) return (text) => void out.write(text);
   const writer = lineWriterFor(out.fd, droppedNote(name));
+  // written before the process goes, whether or not its own lines are gathered (JSON) there
+  onExit(() => void writer.drain());
   return (text) => writer.write(Buffer.from(text));
 }
 
