@@ -15,6 +15,28 @@ import { repoRoot } from '#config';
 describe('log lines still waiting when a process ends', () => {
   const logging = pathToFileURL(join(repoRoot(), 'dist/libs/logging/src/index.js')).href;
 
+  /** Runs a module of `lines` (`fd` open on a file) and answers its result and the file's lines. */
+  function run(lines: string[]) {
+    const dir = mkdtempSync(join(tmpdir(), 'hvo-log-exit-'));
+    try {
+      const file = join(dir, 'out.log');
+      const script = [
+        "import { openSync } from 'node:fs';",
+        `import { createLogger, relayedLines } from ${JSON.stringify(logging)};`,
+        `const fd = openSync(${JSON.stringify(file)}, 'w');`,
+        ...lines,
+      ].join('\n');
+      const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+        stdio: 'pipe',
+        timeout: 30000,
+      });
+      const written = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+      return { result, ns: written.map((l) => (JSON.parse(l) as { n: number }).n) };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
   it.each([
     ['process.exit', 'process.exit(3);'],
     ['an uncaught throw', 'throw new Error("ended");'],
@@ -27,52 +49,23 @@ describe('log lines still waiting when a process ends', () => {
         "process.kill(process.pid, 'SIGTERM'); setInterval(() => {}, 1000);",
     ],
   ])('are all written at %s', (_how, ending) => {
-    const dir = mkdtempSync(join(tmpdir(), 'hvo-log-exit-'));
-    try {
-      const file = join(dir, 'out.log');
-      const script = [
-        "import { openSync } from 'node:fs';",
-        `import { createLogger } from ${JSON.stringify(logging)};`,
-        `const fd = openSync(${JSON.stringify(file)}, 'w');`,
-        "const log = createLogger('api', { LOG_LEVEL: 'info', LOG_FORMAT: 'json' }, { fd });",
-        "for (let n = 0; n < 500; n++) log.info({ n }, 'line ✓');",
-        ending,
-      ].join('\n');
-      const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-        stdio: 'pipe',
-        timeout: 30000,
-      });
-      if (ending.includes('SIGTERM')) expect(run.signal).toBe('SIGTERM');
-      const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
-      const ns = lines.map((l) => (JSON.parse(l) as { n: number }).n);
-      const handled = ending.includes('once(');
-      expect(ns).toEqual(Array.from({ length: handled ? 501 : 500 }, (_, n) => n));
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const { result, ns } = run([
+      "const log = createLogger('api', { LOG_LEVEL: 'info', LOG_FORMAT: 'json' }, { fd });",
+      "for (let n = 0; n < 500; n++) log.info({ n }, 'line ✓');",
+      ending,
+    ]);
+    if (ending.includes('SIGTERM')) expect(result.signal).toBe('SIGTERM');
+    const handled = ending.includes('once(');
+    expect(ns).toEqual(Array.from({ length: handled ? 501 : 500 }, (_, n) => n));
   });
 
   it("writes a launcher's relayed lines at process.exit, its own logger pretty or none", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hvo-log-exit-'));
-    try {
-      const file = join(dir, 'out.log');
-      const script = [
-        "import { openSync } from 'node:fs';",
-        `import { relayedLines } from ${JSON.stringify(logging)};`,
-        `const fd = openSync(${JSON.stringify(file)}, 'w');`,
-        "const relay = relayedLines('stack', { fd, write: () => true });",
-        'for (let n = 0; n < 500; n++) relay(`{"n":${n}}\\n`);',
-        'process.exit(0);',
-      ].join('\n');
-      const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-        stdio: 'pipe',
-        timeout: 30000,
-      });
-      expect(run.status).toBe(0);
-      const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
-      expect(lines.map((l) => (JSON.parse(l) as { n: number }).n)).toEqual([...Array(500).keys()]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const { result, ns } = run([
+      "const relay = relayedLines('stack', { fd, write: () => true });",
+      'for (let n = 0; n < 500; n++) relay(`{"n":${n}}\\n`);',
+      'process.exit(0);',
+    ]);
+    expect(result.status).toBe(0);
+    expect(ns).toEqual([...Array(500).keys()]);
   });
 });
