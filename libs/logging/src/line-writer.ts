@@ -48,7 +48,7 @@ export class LineWriter implements LineSink {
   private told = 0;
   private running = false;
   private thread: Worker | undefined;
-  /** When the thread was last started (0: never). */
+  /** When the thread was last started (-RESTART_MS: never, so the first line starts one). */
   private started = -RESTART_MS;
   private readonly drainMs: number;
 
