@@ -47,7 +47,7 @@ describe('network scenario', () => {
 
     const sw = await vswitch();
     expect(sw.vlan_awareness).toBe('AWARE');
-    expect(sw.authorized_users.SCN01).toMatchObject({ vlan_ids: ['0010'] });
+    expect(sw.authorized_users.SCN01).toMatchObject({ vlan_ids: ['10'] });
     expect(sw.adapters).toEqual({ SCN01_1000: { mac: expect.any(String), type: 'QDIO' } });
 
     const record = {

@@ -72,8 +72,8 @@ describe('vswitches', () => {
       port_type: 'ACCESS',
       queue_memory_limit: '4',
       vlan_awareness: 'AWARE',
-      vlan_id: '0001',
-      native_vlan_id: '0003',
+      vlan_id: '1',
+      native_vlan_id: '3',
       gvrp_request_attribute: 'NOGVRP',
       authorized_users: {},
       adapters: {},
@@ -100,7 +100,7 @@ describe('vswitches', () => {
     ['four real devices', { name: 'V4', rdev: '11 22 33 44' }, 'rdev'],
     ['an unknown connection', { name: 'V4', connection: 'plug' }, 'connection'],
     ['an unknown network type', { name: 'V4', network_type: 'FDDI' }, 'network_type'],
-    ['a router on ETHERNET', { name: 'V4', router: 'NONROUTER' }, 'router'],
+    ['an unknown router', { name: 'V4', network_type: 'IP', router: 'BACKUP' }, 'router'],
     ['vid 4095', { name: 'V4', vid: 4095 }, 'vid'],
     ['an unknown port type', { name: 'V4', port_type: 'HYBRID' }, 'port_type'],
     ['an unknown gvrp', { name: 'V4', gvrp: 'yes' }, 'gvrp'],
@@ -149,7 +149,7 @@ describe('vswitches', () => {
         prom_mode: 'NOPROM',
         osd_sim: 'NOOSDSIM',
         vlan_count: '1',
-        vlan_ids: ['0010'],
+        vlan_ids: ['10'],
       },
     });
     // the first present key wins: grant before revoke
@@ -190,7 +190,7 @@ describe('vswitches', () => {
     // a grant there is fine, and its users show vlan_count 0, as the reference reports
     expect((await update('PLAIN', { grant_userid: 'LINUX01' })).status).toBe(200);
     const d = (await detail('PLAIN')).body.output;
-    expect(d).toMatchObject({ vlan_awareness: 'UNAWARE', real_devices: {} });
+    expect(d).toMatchObject({ vlan_awareness: 'UNAWARE', port_type: 'NONE', real_devices: {} });
     expect(d.authorized_users.LINUX01).toMatchObject({ vlan_count: 0, vlan_ids: [] });
   });
 
@@ -290,6 +290,109 @@ describe('vswitches', () => {
     }
     // other users keep their access
     expect((await detail('VSW1')).body.output.authorized_users.LINUX01).toBeDefined();
+  });
+
+  // The reference's functional tests (test_vswitch.py) create every switch through their
+  // client's vswitch_create, which fills in all the reference's defaults, a router included.
+  describe("as the reference's functional tests create them", () => {
+    const referenceBody = (over: object) => ({
+      name: 'RESTVSW1',
+      rdev: 'FF00',
+      controller: '*',
+      connection: 'CONNECT',
+      network_type: 'ETHERNET',
+      router: 'NONROUTER',
+      vid: 'UNAWARE',
+      port_type: 'ACCESS',
+      gvrp: 'GVRP',
+      queue_mem: 8,
+      native_vid: 1,
+      persist: true,
+      ...over,
+    });
+    afterEach(async () => {
+      expect((await stack.http('DELETE', '/vswitches/RESTVSW1')).status).toBe(200);
+    });
+
+    it('creates an ETHERNET switch with the default router (accepted, ignored)', async () => {
+      const res = await create(referenceBody({}));
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ overallRC: 0, rc: 0, rs: 0, errmsg: '', modID: null, output: '' });
+      const dup = await create(referenceBody({}));
+      expect(dup.status).toBe(409);
+      expect((await detail('RESTVSW1')).body.output).toMatchObject({
+        transport_type: 'ETHERNET',
+        routing_value: 'NA',
+      });
+    });
+
+    it('test_vswitch_create_vlan_unaware: NONrouter given, routing NA, port type NONE', async () => {
+      const res = await create(
+        referenceBody({
+          controller: 'FAKEVMID',
+          connection: 'CONnect',
+          router: 'NONrouter',
+          gvrp: 'NOGVRP',
+          queue_mem: 3,
+          persist: false,
+        }),
+      );
+      expect(res.status).toBe(200);
+      const d = await detail('RESTVSW1');
+      expect(d.status).toBe(200);
+      expect(d.body.output).toMatchObject({
+        switch_name: 'RESTVSW1',
+        transport_type: 'ETHERNET',
+        port_type: 'NONE',
+        queue_memory_limit: '3',
+        vlan_awareness: 'UNAWARE',
+        routing_value: 'NA',
+        gvrp_request_attribute: 'NOGVRP',
+        user_port_based: 'USERBASED',
+        authorized_users: {},
+      });
+      expect(d.body.output.real_devices.FF00).toBeDefined();
+    });
+
+    it('test_vswitch_create_vlan_aware: PRIrouter given on ETHERNET, VLAN ids unpadded', async () => {
+      const res = await create(
+        referenceBody({
+          rdev: '1111 2222',
+          controller: 'FAKEVMID',
+          connection: 'DISCONnect',
+          network_type: 'ETHernet',
+          router: 'PRIrouter',
+          vid: 1000,
+          port_type: 'TRUNK',
+          queue_mem: 5,
+          native_vid: 10,
+        }),
+      );
+      expect(res.status).toBe(200);
+      const d = await detail('RESTVSW1');
+      expect(d.body.output).toMatchObject({
+        switch_name: 'RESTVSW1',
+        transport_type: 'ETHERNET',
+        port_type: 'TRUNK',
+        queue_memory_limit: '5',
+        vlan_awareness: 'AWARE',
+        gvrp_request_attribute: 'GVRP',
+        user_port_based: 'USERBASED',
+        authorized_users: {},
+        vlan_id: '1000',
+        native_vlan_id: '10',
+        routing_value: 'NA',
+      });
+    });
+
+    it('test_vswitch_set_port_vlanid: a user VLAN of 10 shows as 10', async () => {
+      expect((await create(referenceBody({ vid: 1 }))).status).toBe(200);
+      const res = await update('RESTVSW1', { user_vlan_id: { userid: 'LINUX01', vlanid: 10 } });
+      expect(res.status).toBe(200);
+      const users = (await detail('RESTVSW1')).body.output.authorized_users;
+      expect(users.LINUX01.vlan_count).toBe('1');
+      expect(users.LINUX01.vlan_ids).toEqual(['10']);
+    });
   });
 
   it('lists the vswitch routes in the OpenAPI document', async () => {

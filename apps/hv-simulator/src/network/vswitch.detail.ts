@@ -2,8 +2,14 @@ import type { VswitchAdapterInfo, VswitchExtendedInfo } from '#hypervisor';
 import type { HypervisorState } from '../state/hypervisor.state.js';
 import type { VswitchRecord } from '../state/network.types.js';
 
-/** VLAN ids as CP prints them: four decimal digits. */
-const vid = (n: number): string => String(n).padStart(4, '0');
+/**
+ * VLAN ids as the API prints them: the server's four digits read as a number (smcliVirtual.c
+ * `atoi` and `%d`), so 10 and not 0010; a VLAN-unaware switch's 0000 reads as 0. The wire's
+ * writer pads them again (wire.vswitch.ts).
+ */
+const vid = (n: number): string => String(n);
+/** A VLAN-unaware switch has no port type (the reference's functional tests expect NONE). */
+const NO_PORT_TYPE = 'NONE';
 
 /**
  * Status CP reports for the switch: 8 (OSA device ready) when connected through real devices,
@@ -39,13 +45,13 @@ export function extendedInfo(state: HypervisorState, v: VswitchRecord): VswitchE
   return {
     switchName: v.name,
     transportType: v.transport ?? 'ETHERNET',
-    portType: v.portType ?? 'ACCESS',
+    portType: v.vlanAware ? (v.portType ?? 'ACCESS') : NO_PORT_TYPE,
     queueMemoryLimit: String(v.queueMemoryMb ?? 8),
     // CP shows NA for the routing of a layer-2 (ETHERNET) switch.
     routingValue: v.transport === 'IP' ? (v.routing ?? 'NONROUTER') : 'NA',
     vlanAwareness: v.vlanAware ? 'AWARE' : 'UNAWARE',
-    vlanId: v.vlanAware ? vid(v.vlanId ?? 1) : '0000',
-    nativeVlanId: v.vlanAware ? vid(v.nativeVlanId ?? 1) : '0000',
+    vlanId: vid(v.vlanAware ? (v.vlanId ?? 1) : 0),
+    nativeVlanId: vid(v.vlanAware ? (v.nativeVlanId ?? 1) : 0),
     macAddress: v.macAddress ?? '02-00-00-00-00-01',
     gvrpRequestAttribute: v.gvrp ? 'GVRP' : 'NOGVRP',
     gvrpEnabledAttribute: v.gvrp && v.vlanAware ? 'GVRP' : 'NOGVRP',
@@ -75,9 +81,9 @@ export function extendedInfo(state: HypervisorState, v: VswitchRecord): VswitchE
       deviceErrorStatus: '0',
     })),
     authorizedUsers: Object.entries(v.authorized).map(([userid, g]) => {
-      // VLAN-unaware switches list one entry of VLAN 0000 (the reference zeroes the count).
+      // VLAN-unaware switches list one entry of VLAN 0 (the reference zeroes the count).
       const ids = !v.vlanAware
-        ? ['0000']
+        ? [vid(0)]
         : g.vlanIds.length
           ? g.vlanIds.map(vid)
           : [vid(v.vlanId ?? 1)];

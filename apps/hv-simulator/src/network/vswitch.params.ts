@@ -80,11 +80,10 @@ function controller(value: unknown): string {
 export function parseCreate(p: Partial<VswitchCreateParams>, mac: string): VswitchRecord {
   const name = switchNameParam(p.switchName);
   const transport = keywordParam(p.transportType, 7, 'transport_type', TRANSPORTS, 'ETHERNET');
-  // NONROUTER is the reference's default for every switch it defines, ETHERNET ones too (a
-  // layer-2 switch does not route, so it changes nothing); only PRIROUTER needs IP.
+  // The reference sends a routing value for every switch it defines, ETHERNET ones too (its
+  // default NONROUTER, or what its client gave): a layer-2 switch does not route, so the
+  // hypervisor takes either and ignores it (the query shows NA).
   const routing = keywordParam(p.routingValue, 12, 'routing_value', ROUTINGS, 'NONROUTER');
-  if (routing === 'PRIROUTER' && transport === 'ETHERNET')
-    throw syntax(12, SYNTAX.UNRECOGNISED, 'routing_value PRIROUTER needs transport_type IP');
   const rawVid = typeof p.vlanId === 'string' ? p.vlanId.toUpperCase() : p.vlanId;
   let vlanAware = true;
   let vlanId: number | undefined = 1;

@@ -13,11 +13,17 @@ import {
  * keeps: Vswitch_Query_Extended as positional strings (smcliVirtual.c reads them in order),
  * Vswitch_Query as numbers (vmapiVirtual.h; the codes as smcliVirtual.c prints them).
  */
+/** The server writes VLAN ids as four digits (0010; 0000 on a VLAN-unaware switch). */
+const fourDigits = (id: string): string => (/^\d+$/.test(id) ? id.padStart(4, '0') : id);
+
 /** Extended query: positional attributes, then each list's positional strings. */
 export function vswitchExtended(out: unknown): OutputRecord {
   return {
     vswitches: (out as VswitchExtendedInfo[]).map((v) => {
-      const attributes = stringOf(v, VSWITCH_ATTRIBUTES);
+      const attributes = stringOf(
+        { ...v, vlanId: fourDigits(v.vlanId), nativeVlanId: fourDigits(v.nativeVlanId) },
+        VSWITCH_ATTRIBUTES,
+      );
       const lines = (list: string[]): OutputRecord[] => list.map((line) => ({ line }));
       return {
         attributesLength: Buffer.byteLength(attributes, 'latin1') + 1,
@@ -25,7 +31,7 @@ export function vswitchExtended(out: unknown): OutputRecord {
         realDevices: lines(v.realDevices.map((d) => stringOf(d, VSWITCH_REAL_DEVICE))),
         authorizedUsers: lines(
           v.authorizedUsers.map((u) =>
-            [stringOf(u, VSWITCH_AUTHORIZED_USER), ...u.userVlanIds].join(' '),
+            [stringOf(u, VSWITCH_AUTHORIZED_USER), ...u.userVlanIds.map(fourDigits)].join(' '),
           ),
         ),
         connectedAdapters: lines(v.adapters.map((a) => stringOf(a, VSWITCH_ADAPTER))),

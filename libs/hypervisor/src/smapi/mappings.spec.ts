@@ -159,4 +159,29 @@ describe('real function outputs to the JSON outputs', () => {
     const out = decodeResponse('Image_Name_Query_DM', answer).output;
     expect(SMAPI_MAPPINGS.Image_Name_Query_DM.fromWire(out)).toEqual(['LINUX01', 'OPS']);
   });
+
+  it('Virtual_Network_Vswitch_Query_Extended: VLAN ids as the reference client prints them', () => {
+    // smcliVirtual.c reads the server's four digits as numbers (0010 → 10), 32768 as NONE
+    const attrs =
+      'VSW1 ETHERNET TRUNK 5 NA AWARE 1000 0010 02-00-00-00-00-01 GVRP GVRP 8 ' +
+      'LAG: 0 (NOGRP) 5 QDIO NOISOLATION NOMACPROTECT USERBASED EXTENDED';
+    const other = attrs.replace('AWARE 1000 0010', 'AWARE 32768 32768');
+    const output = {
+      vswitches: [attrs, other].map((a) => ({
+        attributesLength: a.length + 1,
+        attributes: a,
+        realDevices: [],
+        authorizedUsers: [{ line: '0001 LINUX01 NOPROM NOOSDSIM 2 0010 0200' }],
+        connectedAdapters: [],
+        uplinkNics: [],
+        globalMembers: [],
+      })),
+    };
+    const [aware, none] = SMAPI_MAPPINGS.Virtual_Network_Vswitch_Query_Extended.fromWire(
+      output,
+    ) as { vlanId: string; nativeVlanId: string; authorizedUsers: { userVlanIds: string[] }[] }[];
+    expect([aware.vlanId, aware.nativeVlanId]).toEqual(['1000', '10']);
+    expect(aware.authorizedUsers[0].userVlanIds).toEqual(['10', '200']);
+    expect([none.vlanId, none.nativeVlanId]).toEqual(['NONE', 'NONE']);
+  });
 });

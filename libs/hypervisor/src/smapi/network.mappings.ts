@@ -61,11 +61,24 @@ const vdevAndSwitch = (p: Readonly<Record<string, unknown>>) => ({
 const lineStrings = (r: OutputRecord, name: string): string[] =>
   recordsOf(r, name).map((l) => wireText(l.line));
 
+/** C's atoi: the leading digits as a number, 0 when there are none. */
+const atoi = (text: string): number => Number(/^\s*[+-]?\d+/.exec(text)?.[0] ?? 0);
+/**
+ * A VLAN id as the reference's client prints it (smcliVirtual.c): the server's digits as a
+ * number (`0010` → `10`), and 32768 (none) as NONE for the switch's own ids.
+ */
+function printedVlanId(text: string, none = false): string {
+  if (text === '') return text;
+  return none && text === '32768' ? 'NONE' : String(atoi(text));
+}
+
 /** One Vswitch_Query_Extended entry: positional attributes, then its lists of strings. */
 function vswitchInfo(r: OutputRecord): VswitchExtendedInfo {
   const { rest: _more, ...attrs } = fieldsOf(wireText(r.attributes), VSWITCH_ATTRIBUTES);
   return {
     ...attrs,
+    vlanId: printedVlanId(attrs.vlanId, true),
+    nativeVlanId: printedVlanId(attrs.nativeVlanId, true),
     realDevices: lineStrings(r, 'realDevices').map((l): VswitchRealDeviceInfo => {
       const { rest: _r, ...d } = fieldsOf(l, VSWITCH_REAL_DEVICE);
       return d;
@@ -76,7 +89,7 @@ function vswitchInfo(r: OutputRecord): VswitchExtendedInfo {
         ...u,
         promiscuousMode: u.promiscuousMode as VswitchAuthorizedUserInfo['promiscuousMode'],
         osdSim: u.osdSim as VswitchAuthorizedUserInfo['osdSim'],
-        userVlanIds: rest.slice(0, Number(u.vlanCount) || 0),
+        userVlanIds: rest.slice(0, Number(u.vlanCount) || 0).map((id) => printedVlanId(id)),
       };
     }),
     adapters: lineStrings(r, 'connectedAdapters').map((l): VswitchAdapterInfo => {

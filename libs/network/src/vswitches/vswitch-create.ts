@@ -1,4 +1,3 @@
-import { Errors, pyRepr } from '#envelope';
 import type { VswitchCreatePayload } from '#jobs';
 import type { CreateVswitchDto } from './dto/create-vswitch.dto.js';
 
@@ -7,16 +6,12 @@ const TRUE = [true, 'True', 'TRUE', 'true', '1', 'ON', 'On', 'on', 'YES', 'Yes',
 /**
  * The create payload of a validated body: keywords in CP's full upper-case spelling, real
  * devices blank separated (absent when none). A router with ETHERNET (the default network
- * type) is a 400 naming `router`, as the spec says it must be unspecified there.
+ * type) is accepted and ignored: the spec says to leave it out there, but the reference's
+ * own clients always send one and the hypervisor ignores routing on a layer-2 switch
+ * (docs/vswitches.md).
  */
 export function createPayload(dto: CreateVswitchDto): VswitchCreatePayload {
   const networkType = (dto.network_type ?? 'ETHERNET').toUpperCase();
-  if (dto.router !== undefined && networkType === 'ETHERNET') {
-    throw Errors.validation(
-      `Invalid input for field/attribute router. Value: ${pyRepr(dto.router)}. ` +
-        'router must be unspecified when network_type is ETHERNET',
-    );
-  }
   const rdevs = (dto.rdev ?? '').split(/\s+/).filter(Boolean);
   const vid =
     typeof dto.vid === 'string' ? (dto.vid.toUpperCase() as 'UNAWARE' | 'AWARE') : dto.vid;
@@ -28,7 +23,7 @@ export function createPayload(dto: CreateVswitchDto): VswitchCreatePayload {
       : {}),
     ...(dto.connection ? { connection: dto.connection.toUpperCase() } : {}),
     networkType,
-    ...(dto.router ? { router: dto.router.toUpperCase() } : {}),
+    ...(dto.router && networkType === 'IP' ? { router: dto.router.toUpperCase() } : {}),
     ...(vid !== undefined ? { vid } : {}),
     ...(dto.port_type ? { portType: dto.port_type.toUpperCase() } : {}),
     ...(dto.gvrp ? { gvrp: dto.gvrp.toUpperCase() } : {}),

@@ -18,16 +18,19 @@ import type { WireFixture } from './wire.fixture.js';
  */
 const ok = { rc: 0, rs: 0 };
 
-/** VSW1 as the simulator's extended record gives it: layer 2, VLAN unaware, one OSA. */
+/**
+ * VSW1 as the simulator's extended record gives it: layer 2, VLAN unaware (no port type), one
+ * OSA. VLAN ids as the reference's client prints them: the wire's 0000 read as a number.
+ */
 const VSW1 = {
   switchName: 'VSW1',
   transportType: 'ETHERNET',
-  portType: 'ACCESS',
+  portType: 'NONE',
   queueMemoryLimit: '8',
   routingValue: 'NA',
   vlanAwareness: 'UNAWARE',
-  vlanId: '0000',
-  nativeVlanId: '0000',
+  vlanId: '0',
+  nativeVlanId: '0',
   macAddress: '02-00-00-00-00-01',
   gvrpRequestAttribute: 'NOGVRP',
   gvrpEnabledAttribute: 'NOGVRP',
@@ -58,7 +61,7 @@ const VSW1 = {
       promiscuousMode: 'NOPROM',
       osdSim: 'NOOSDSIM',
       vlanCount: '1',
-      userVlanIds: ['0000'],
+      userVlanIds: ['0'],
     },
   ],
   adapters: [
@@ -72,7 +75,7 @@ const VSW1 = {
 };
 
 const ATTRIBUTES =
-  'VSW1 ETHERNET ACCESS 8 NA UNAWARE 0000 0000 02-00-00-00-00-01 NOGVRP NOGVRP 8 ' +
+  'VSW1 ETHERNET NONE 8 NA UNAWARE 0000 0000 02-00-00-00-00-01 NOGVRP NOGVRP 8 ' +
   'LAG: 0 (NOGRP) 5 QDIO NOISOLATION NOMACPROTECT USERBASED EXTENDED';
 
 export const VSWITCH_FIXTURES: WireFixture[] = [
@@ -90,7 +93,7 @@ export const VSWITCH_FIXTURES: WireFixture[] = [
         sized(
           str('VSW1'), // switch name
           int1(2), // transport type: 1 IP, 2 ETHERNET
-          int1(1), // port type: 1 ACCESS, 2 TRUNK
+          int1(0), // port type: 1 ACCESS, 2 TRUNK, none (0) when VLAN unaware
           int4(8), // queue memory limit
           int1(0), // routing value: none for a layer-2 switch (1 NONROUTER, 2 PRIROUTER)
           int4(32768), // VLAN id: 32768 = none (VLAN unaware)
