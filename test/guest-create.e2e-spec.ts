@@ -64,13 +64,13 @@ describe('guest create, complete', () => {
       'COMMAND DEFINE CPU 00 TYPE IFL',
       'COMMAND DEFINE CPU 01 TYPE IFL',
       'COMMAND SCHEDULE * WITHIN POOL CPUPOOL1',
-      'SHARE RELative 250',
+      'SHARE RELATIVE 250',
       'COMMAND SET VMRELOCATE * DOMAIN Z15ONLY',
       'COMMAND ATTACH PCIF 0010 * AS 0120',
       'IPL 0100 PARM AUTOCR LOADPARM 2',
       'LOGONBY ADMIN1',
       'COMMAND DEF STOR INITIAL STANDBY REMAINDER',
-      'LOADDEV PORTname 5005076802100C1B',
+      'LOADDEV PORTNAME 5005076802100C1B',
       'LOADDEV LUN 0001000000000000',
       'LOADDEV ALTERDEV E001',
       'DEDICATE 1A00 1A00',
@@ -85,6 +85,22 @@ describe('guest create, complete', () => {
     const user = await simUser('FULL01');
     expect(user.disks['0100'].format).toBe('none');
     expect(user.disks['0201'].format).toBe('xfs');
+  });
+
+  it('test_guest_create_with_ipl_with_param: the IPL statement as the directory stores it', async () => {
+    const res = await create({
+      userid: 'ipl01',
+      vcpus: 1,
+      memory: 512,
+      disk_list: [{ size: '3g', is_boot_disk: true }],
+      user_profile: 'osdflt',
+      ipl_param: 'dummy',
+      ipl_loadparam: 'load=1',
+    });
+    expect(res.status).toBe(200);
+    const def = await stack.http('GET', '/guests/IPL01');
+    expect(def.status).toBe(200);
+    expect(def.body.output.user_direct).toContain('IPL 0100 PARM DUMMY LOADPARM LOAD=1');
   });
 
   it('spells the comment list either way (spec comment_list, reference comments)', async () => {

@@ -59,8 +59,8 @@ describe('guest network interfaces', () => {
     ]);
     const u = await simUser('NIF01');
     expect(u.directory.filter((l: string) => l.startsWith('NICDEF'))).toEqual([
-      'NICDEF 1000 TYPE QDIO',
-      'NICDEF 2000 TYPE QDIO',
+      'NICDEF 1000 TYPE QDIO DEVICES 3',
+      'NICDEF 2000 TYPE QDIO DEVICES 3',
     ]);
     expect(Object.keys(u.activeNics)).toEqual(['1000', '2000']);
     expect(u.guestNetwork.hostname).toBe('web01');
@@ -85,7 +85,7 @@ describe('guest network interfaces', () => {
     expect(del.status).toBe(200);
     const after = await simUser('NIF01');
     expect(after.directory.filter((l: string) => l.startsWith('NICDEF'))).toEqual([
-      'NICDEF 2000 TYPE QDIO',
+      'NICDEF 2000 TYPE QDIO DEVICES 3',
     ]);
     expect(Object.keys(after.activeNics)).toEqual(['2000']);
     expect(after.guestNetwork.interfaces['1000']).toBeUndefined();

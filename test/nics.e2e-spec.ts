@@ -34,11 +34,11 @@ describe('guest NICs', () => {
     expect((await createNic('NIC01', { vdev: '2000', active: 'False' })).body.output).toBe('2000');
     expect((await createNic('NIC01', {})).body.output).toBe('2003');
     expect(await nicdefs('NIC01')).toEqual([
-      'NICDEF 1000 TYPE QDIO MACID 12AB34',
-      'NICDEF 1003 TYPE QDIO',
-      'NICDEF 1006 TYPE QDIO',
-      'NICDEF 2000 TYPE QDIO',
-      'NICDEF 2003 TYPE QDIO',
+      'NICDEF 1000 TYPE QDIO DEVICES 3 MACID 12AB34',
+      'NICDEF 1003 TYPE QDIO DEVICES 3',
+      'NICDEF 1006 TYPE QDIO DEVICES 3',
+      'NICDEF 2000 TYPE QDIO DEVICES 3',
+      'NICDEF 2003 TYPE QDIO DEVICES 3',
     ]);
     const records = await nicRecords('?userid=nic01');
     expect(records.output[0]).toEqual({
@@ -107,7 +107,7 @@ describe('guest NICs', () => {
     });
     const r = await createNic('NIC10', {});
     expect(r.status).toBe(200);
-    expect(await nicdefs('NIC10')).toEqual(['NICDEF 1000 TYPE QDIO']);
+    expect(await nicdefs('NIC10')).toEqual(['NICDEF 1000 TYPE QDIO DEVICES 3']);
   });
 
   it('deletes NICs: a JSON body is required, unknown device numbers are a success', async () => {
@@ -119,7 +119,7 @@ describe('guest NICs', () => {
     expect(noBody.body.errmsg).toContain('Malformed JSON');
     const del = await stack.http('DELETE', '/guests/NIC03/nic/1000', { body: {} });
     expect(del.status).toBe(200);
-    expect(await nicdefs('NIC03')).toEqual(['NICDEF 1003 TYPE QDIO']);
+    expect(await nicdefs('NIC03')).toEqual(['NICDEF 1003 TYPE QDIO DEVICES 3']);
     expect((await nicRecords('?userid=NIC03')).output.map((r: any) => r.interface)).toEqual([
       '1003',
     ]);
@@ -157,13 +157,13 @@ describe('guest NICs', () => {
     const ok = await couple('NIC04', '1000', { couple: 'True', vswitch: 'vswaware', vlan_id: 10 });
     expect(ok.status).toBe(200);
     expect(await nicdefs('NIC04')).toEqual([
-      'NICDEF 1000 TYPE QDIO LAN SYSTEM VSWAWARE VLAN 10 PORTTYPE ACCESS',
+      'NICDEF 1000 TYPE QDIO LAN SYSTEM VSWAWARE DEVICES 3 VLAN 10 PORTTYPE ACCESS',
     ]);
     // already coupled there: nothing to do, as the reference
     const again = await couple('NIC04', '1000', { couple: true, vswitch: 'VSWAWARE', vlan_id: 20 });
     expect(again.status).toBe(200);
     expect(await nicdefs('NIC04')).toEqual([
-      'NICDEF 1000 TYPE QDIO LAN SYSTEM VSWAWARE VLAN 10 PORTTYPE ACCESS',
+      'NICDEF 1000 TYPE QDIO LAN SYSTEM VSWAWARE DEVICES 3 VLAN 10 PORTTYPE ACCESS',
     ]);
     expect((await nicRecords('?vswitch=VSWAWARE')).output).toEqual([
       { userid: 'NIC04', interface: '1000', switch: 'VSWAWARE', port: null, comments: null },
@@ -202,7 +202,7 @@ describe('guest NICs', () => {
 
     const off = await couple('NIC04', '1000', { couple: false, active: true });
     expect(off.status).toBe(200);
-    expect(await nicdefs('NIC04')).toEqual(['NICDEF 1000 TYPE QDIO']);
+    expect(await nicdefs('NIC04')).toEqual(['NICDEF 1000 TYPE QDIO DEVICES 3']);
     expect((await simUser('NIC04')).activeNics['1000'].vswitch).toBeUndefined();
     expect((await nicRecords('?userid=NIC04')).output[0].switch).toBeNull();
     // uncoupling what is not coupled is a success, as the reference
@@ -260,5 +260,23 @@ describe('guest NICs', () => {
     expect((await nicRecords('?userid=NIC05')).output).toEqual(records);
     const op = await stack.http('GET', '/guests/NIC05/operations');
     expect(JSON.stringify(op.body)).toContain('undo couple NIC 1000 in directory');
+  });
+
+  // test_guest.py's _check_nic looks for these substrings in GET /guests/{userid}
+  it("shows NICDEFs as the reference's functional tests expect them in the definition", async () => {
+    await createGuest('NIC06');
+    const definition = async () =>
+      ((await stack.http('GET', '/guests/NIC06')).body.output.user_direct as string[]).join('\n');
+    expect((await createNic('NIC06', { vdev: '1003' })).status).toBe(200);
+    expect(await definition()).toContain('NICDEF 1003 TYPE QDIO DEVICES 3');
+    expect((await createNic('NIC06', { vdev: '1009', mac_addr: '02:00:00:12:34:56' })).status).toBe(
+      200,
+    );
+    expect(await definition()).toContain('NICDEF 1009 TYPE QDIO DEVICES 3 MACID 123456');
+    expect((await createNic('NIC06', { vdev: '2000' })).status).toBe(200);
+    expect((await couple('NIC06', '2000', { couple: true, vswitch: 'VSWAWARE' })).status).toBe(200);
+    expect(await definition()).toContain('NICDEF 2000 TYPE QDIO LAN SYSTEM VSWAWARE DEVICES 3');
+    expect((await couple('NIC06', '2000', { couple: false })).status).toBe(200);
+    expect(await definition()).toContain('NICDEF 2000 TYPE QDIO DEVICES 3');
   });
 });

@@ -41,7 +41,8 @@ function setNic(ctx: SmapiContext, u: UserRecord, vdev: string, nic: NicDef | un
 }
 
 /**
- * Virtual_Network_Adapter_Create_Extended_DM: adds `NICDEF <vdev> TYPE QDIO [MACID <id>]`.
+ * Virtual_Network_Adapter_Create_Extended_DM: adds `NICDEF <vdev> TYPE QDIO DEVICES 3
+ * [MACID <id>]`.
  * The NIC's three device numbers must be free (404/4); `macId` is 6 hex digits.
  */
 export const nicCreateDM: SmapiHandler = (ctx, target, params) => {
@@ -61,6 +62,7 @@ export const nicCreateDM: SmapiHandler = (ctx, target, params) => {
   setNic(ctx, u, vdev, {
     vdev,
     type: 'QDIO',
+    devices: devices.length,
     ...(typeof macId === 'string' ? { macId: macId.toUpperCase() } : {}),
   });
   return OK;

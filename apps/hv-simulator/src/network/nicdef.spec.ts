@@ -15,6 +15,7 @@ describe('NICDEF statements', () => {
       {
         vdev: '1000',
         type: 'QDIO',
+        devices: 3,
         macId: '12AB34',
         vswitch: 'VSW1',
         vlan: 10,
@@ -27,7 +28,7 @@ describe('NICDEF statements', () => {
   it('writes one statement in z/VM order, replacing or removing a NIC in place', () => {
     const nic = nicDefs(dir).get('1000')!;
     expect(nicdefStatement(nic)).toBe(
-      'NICDEF 1000 TYPE QDIO LAN SYSTEM VSW1 MACID 12AB34 VLAN 10 PORTTYPE ACCESS',
+      'NICDEF 1000 TYPE QDIO LAN SYSTEM VSW1 DEVICES 3 MACID 12AB34 VLAN 10 PORTTYPE ACCESS',
     );
     expect(withNicdef(dir, '1000', { vdev: '1000', type: 'QDIO' })).toEqual([
       dir[0],

@@ -9,6 +9,8 @@ export interface NicDef {
   /** 4 upper-case hex digits. */
   vdev: string;
   type: 'QDIO';
+  /** `DEVICES <n>`: how many device numbers it takes (the adapter functions write 3). */
+  devices?: number;
   /** `LAN SYSTEM <name>`: the vswitch it couples to at logon. */
   vswitch?: string;
   /** 6 hex digits: the MAC address's last three bytes. */
@@ -23,8 +25,10 @@ function applyOperands(nic: NicDef, operands: string[]): void {
     const op = operands[i].toUpperCase();
     const next = operands[i + 1]?.toUpperCase();
     if (op === 'TYPE' && next) i++;
-    else if (op === 'DEVICES' && next) i++;
-    else if (op === 'LAN' && next) {
+    else if (op === 'DEVICES' && next) {
+      nic.devices = Number(next);
+      i++;
+    } else if (op === 'LAN' && next) {
       // LAN <owner> <name>: SYSTEM owns vswitches
       nic.vswitch = operands[i + 2]?.toUpperCase();
       i += 2;
@@ -56,11 +60,16 @@ export function nicDefs(directory: readonly string[]): Map<string, NicDef> {
   return out;
 }
 
-/** The one NICDEF statement z/VM's directory manager writes for a NIC. */
+/**
+ * The one NICDEF statement z/VM's directory manager writes for a NIC, operands in its order
+ * (`NICDEF 1000 TYPE QDIO LAN SYSTEM VSW1 DEVICES 3 MACID 12AB34`, the reference's
+ * functional tests look for exactly that).
+ */
 export function nicdefStatement(nic: NicDef): string {
   return [
     `NICDEF ${nic.vdev} TYPE ${nic.type}`,
     nic.vswitch ? ` LAN SYSTEM ${nic.vswitch}` : '',
+    nic.devices !== undefined ? ` DEVICES ${nic.devices}` : '',
     nic.macId ? ` MACID ${nic.macId}` : '',
     nic.vlan !== undefined ? ` VLAN ${nic.vlan} PORTTYPE ${nic.portType ?? 'ACCESS'}` : '',
   ].join('');

@@ -80,6 +80,23 @@ describe('directory functions', () => {
     });
   });
 
+  it('stores statements upper case, as the directory keeps them (comments as written)', async () => {
+    // the reference's makevm writes the IPL statement as its client gave the values
+    const directory = [
+      'USER LINUX07 lbyonly 1G 2G g',
+      'IPL 0100 PARM dummy LOADPARM load=1 ',
+      'LOADDEV PORTname 5005076802100c1b',
+      '* a Comment',
+    ];
+    expect(await h.smapi('Image_Create_DM', 'LINUX07', { directory })).toMatchObject({ rc: 0 });
+    expect((await h.smapi<string[]>('Image_Query_DM', 'LINUX07')).output).toEqual([
+      'USER LINUX07 LBYONLY 1G 2G G',
+      'IPL 0100 PARM DUMMY LOADPARM LOAD=1',
+      'LOADDEV PORTNAME 5005076802100C1B',
+      '* a Comment',
+    ]);
+  });
+
   it('answers syntax errors for a bad target', async () => {
     const long = await h.smapi('Image_Create_DM', 'TOOLONGID', { directory: LINUX01 });
     expect(long).toMatchObject({ rc: 24, rs: 113 });

@@ -9,6 +9,7 @@ import {
 import { release } from '../state/pool.allocator.js';
 import { CODES, fail, syntax, SYNTAX } from '../smapi-kit/smapi.codes.js';
 import { OK, requireUser, type SmapiHandler } from '../smapi-kit/smapi.context.js';
+import { storedDirectory } from './directory.stored.js';
 
 /** Parameter number of image_record_array in Image_Create_DM (target_identifier = 1). */
 const RECORDS = 5;
@@ -18,10 +19,10 @@ function directoryParam(value: unknown): string[] {
   if (!Array.isArray(value) || value.length === 0 || !value.every((l) => typeof l === 'string')) {
     throw syntax(RECORDS, SYNTAX.UNRECOGNISED, 'directory must be a non-empty list of statements');
   }
-  return value.map((l: string) => l.trimEnd()).filter((l) => l.trim() !== '');
+  return storedDirectory(value.map((l: string) => l.trimEnd()).filter((l) => l.trim() !== ''));
 }
 
-/** Image_Create_DM: defines a new user from its directory statements. */
+/** Image_Create_DM: defines a new user from its directory statements (stored upper case). */
 export const imageCreateDM: SmapiHandler = (ctx, target, params) => {
   const lines = directoryParam(params.directory);
   const users = lines.filter(isUserStatement);

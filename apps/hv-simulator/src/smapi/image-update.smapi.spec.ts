@@ -45,6 +45,27 @@ describe('guest change functions', () => {
     expect(await h.smapi('Image_Lock_DM', 'NOSUCH')).toMatchObject({ rc: 400, rs: 4 });
   });
 
+  it('stores a replaced entry as the directory keeps it: upper case, one NICDEF per NIC', async () => {
+    // the reference's couple adds a second NICDEF for the NIC; its functional tests then
+    // find one statement with the operands in the directory's order
+    await h.smapi('Image_Lock_DM', 'LINUX01');
+    const next = [
+      ...LINUX01,
+      'NICDEF 1000 TYPE QDIO DEVICES 3 MACID 12ab34',
+      'nicdef 1003 type qdio devices 3',
+      'NICDEF 1000 LAN SYSTEM vsw1',
+    ];
+    expect(await h.smapi('Image_Replace_DM', 'LINUX01', { directory: next })).toEqual({
+      rc: 0,
+      rs: 0,
+    });
+    expect(user()?.directory).toEqual([
+      ...LINUX01,
+      'NICDEF 1000 TYPE QDIO LAN SYSTEM VSW1 DEVICES 3 MACID 12AB34',
+      'NICDEF 1003 TYPE QDIO DEVICES 3',
+    ]);
+  });
+
   it('reports the running configuration while logged on', async () => {
     expect(await h.smapi('Image_Performance_Query', 'LINUX01')).toMatchObject({ rc: 0, rs: 12 });
     await h.smapi('Image_Activate', 'LINUX01');

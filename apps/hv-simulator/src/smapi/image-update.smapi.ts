@@ -3,6 +3,7 @@ import { parseUserStatement } from '../state/directory.parser.js';
 import { performance } from '../state/guest-running.js';
 import { CODES, fail, syntax, SYNTAX } from '../smapi-kit/smapi.codes.js';
 import { OK, requireUser, type SmapiHandler } from '../smapi-kit/smapi.context.js';
+import { storedDirectory } from './directory.stored.js';
 
 /**
  * Image_Pause: stops (`pause: true`, PAUSE=YES) or resumes (PAUSE=NO) a logged-on guest's
@@ -41,7 +42,7 @@ const RECORDS = 4;
 
 /**
  * Image_Replace_DM: replaces the whole directory entry of a locked user (400/24 otherwise) and
- * unlocks it, as DirMaint's REPLACE does. The running guest keeps its configuration until the
+ * unlocks it, as DirMaint's REPLACE does (stored as storedDirectory says). The running guest keeps its configuration until the
  * next logon. Minidisks are pool-allocated, so their MDISK statements must stay as they are.
  */
 export const imageReplaceDM: SmapiHandler = (ctx, target, params) => {
@@ -49,7 +50,7 @@ export const imageReplaceDM: SmapiHandler = (ctx, target, params) => {
   if (!Array.isArray(raw) || raw.length === 0 || !raw.every((l) => typeof l === 'string')) {
     throw syntax(RECORDS, SYNTAX.UNRECOGNISED, 'directory must be a non-empty list of statements');
   }
-  const lines = raw.map((l) => l.trimEnd()).filter((l) => l.trim() !== '');
+  const lines = storedDirectory(raw.map((l) => l.trimEnd()).filter((l) => l.trim() !== ''));
   const u = requireUser(ctx, target, CODES.DEF_NOT_FOUND);
   if (!u.locked) throw fail(CODES.DEF_NOT_LOCKED, target);
   const user = parseUserStatement(lines[0] ?? '');

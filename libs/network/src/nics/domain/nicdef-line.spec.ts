@@ -3,7 +3,7 @@ import { coupledDirectory, isCoupledTo, isNicdefOf } from './nicdef-line.js';
 describe('NICDEF rewriting for a couple', () => {
   const dir = [
     'USER VM1 PW 1G 2G G',
-    'NICDEF 1000 TYPE QDIO MACID 12AB34',
+    'NICDEF 1000 TYPE QDIO DEVICES 3 MACID 12AB34',
     'NICDEF 1000 LAN SYSTEM OLD',
     'NICDEF 1003 TYPE QDIO',
     'MDISK 0100 3390 1 10 VOL001 MR',
@@ -15,10 +15,10 @@ describe('NICDEF rewriting for a couple', () => {
     expect(isNicdefOf('MDISK 0800 3390', '800')).toBe(false);
   });
 
-  it('writes one statement with the vswitch, the MACID kept and the VLAN when given', () => {
+  it('writes one statement with the vswitch, DEVICES and MACID kept and the VLAN when given', () => {
     expect(coupledDirectory(dir, '1000', 'VSW1', 10)).toEqual([
       dir[0],
-      'NICDEF 1000 TYPE QDIO LAN SYSTEM VSW1 MACID 12AB34 VLAN 10 PORTTYPE ACCESS',
+      'NICDEF 1000 TYPE QDIO LAN SYSTEM VSW1 DEVICES 3 MACID 12AB34 VLAN 10 PORTTYPE ACCESS',
       dir[3],
       dir[4],
     ]);

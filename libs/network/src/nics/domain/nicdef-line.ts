@@ -19,8 +19,9 @@ function operand(lines: string[], key: string): string | undefined {
 }
 
 /**
- * The directory with the NIC coupled to `vswitch`: its statements become one
- * `NICDEF <vdev> TYPE QDIO LAN SYSTEM <VSW> [MACID <id>] [VLAN <id> PORTTYPE ACCESS]`.
+ * The directory with the NIC coupled to `vswitch`: its statements become one, operands in the
+ * directory's order, `NICDEF <vdev> TYPE QDIO LAN SYSTEM <VSW> [DEVICES <n>] [MACID <id>]
+ * [VLAN <id> PORTTYPE ACCESS]` (the hypervisor prints DEVICES 3 for the NICs it defines).
  * Undefined when the directory has no such NIC.
  */
 export function coupledDirectory(
@@ -32,9 +33,11 @@ export function coupledDirectory(
   const mine = directory.filter((l) => isNicdefOf(l, vdev));
   if (mine.length === 0) return undefined;
   const dev = NICDEF.exec(mine[0])![1].toUpperCase();
+  const devices = operand(mine, 'DEVICES');
   const macId = operand(mine, 'MACID');
   const line =
     `NICDEF ${dev} TYPE QDIO LAN SYSTEM ${vswitch}` +
+    (devices ? ` DEVICES ${devices}` : '') +
     (macId ? ` MACID ${macId}` : '') +
     (vlanId >= 0 ? ` VLAN ${vlanId} PORTTYPE ACCESS` : '');
   const out: string[] = [];
