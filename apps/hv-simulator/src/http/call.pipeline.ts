@@ -44,7 +44,8 @@ function crash(req: FastifyRequest, reply: FastifyReply, mode: CrashMode): void 
 
 /**
  * One hypervisor call: logged from arrival to answer, delayed per the latency profile, then
- * either answered by a matching fault (no state change) or by the function itself.
+ * either answered by a matching fault (no state change) or by the function itself, once what
+ * it changed is on disk.
  */
 export function handleCall<T extends { rc: number }>(
   parts: SimulatorParts,
@@ -90,7 +91,14 @@ export async function runCall<T extends { rc: number }>(
       }
       // A pure hang: the call goes on normally, only later.
     }
-    const answer = await spec.run();
+    let answer: T;
+    try {
+      answer = await spec.run();
+    } finally {
+      // answered only once its change is on disk, so a crash right after loses nothing (the
+      // writes are shared by the calls that arrive together: see StateStore)
+      await parts.state.durable();
+    }
     const outcome = { rc: answer.rc, rs: spec.rsOf(answer) };
     if (spec.delivered) {
       const end = (): void => parts.calls.end(rec, outcome);

@@ -195,9 +195,14 @@ export class HypervisorState {
     return u.logoffAt === undefined ? 'on' : 'stopping';
   }
 
-  /** Marks the state as modified; it reaches disk shortly (see StateStore). */
+  /** Marks the state as modified (call it after mutating); it reaches disk soon (StateStore). */
   changed(): void {
     this.store.scheduleSave(this.data);
+  }
+
+  /** Resolves once every change so far is on disk: a call is answered only then. */
+  durable(): Promise<void> {
+    return this.store.durable();
   }
 
   /** Back to a freshly installed system (the configured profiles and pools, no users). */

@@ -1,25 +1,35 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SimState } from './state.types.js';
 
 const FILE = 'state.json';
 
+interface Waiter {
+  /** The change count the caller needs on disk. */
+  seq: number;
+  resolve: () => void;
+  reject: (e: Error) => void;
+}
+
 /**
- * Keeps the simulated system on disk as one JSON file. Writes are debounced (a burst of calls
- * costs one write) and atomic (temp file + rename), so a crash never leaves a torn file.
+ * Keeps the simulated system on disk as one JSON file, written atomically (temp file, fsync,
+ * rename, fsync of the directory) so a crash never leaves a torn file. Group commit: every
+ * change is counted; `durable()` resolves once a write holding the changes so far is on disk.
+ * One write runs at a time, and every change that arrives meanwhile goes into the next one,
+ * so a burst of calls shares a few writes and none is answered before its change is saved.
  */
 export class StateStore {
-  private timer: NodeJS.Timeout | undefined;
-  private pending: SimState | undefined;
-  private writing: Promise<void> = Promise.resolve();
+  private state: SimState | undefined;
+  /** Changes so far, and how many of them the last finished write holds. */
+  private changes = 0;
+  private saved = 0;
+  private waiters: Waiter[] = [];
+  private running: Promise<void> | undefined;
   private tmpSeq = 0;
-  /** A failed background write, reported by the next flush. */
+  /** The last write's failure, until a later write succeeds (reported by flush). */
   private failure: Error | undefined;
 
-  constructor(
-    readonly dir: string,
-    private readonly debounceMs = 25,
-  ) {}
+  constructor(readonly dir: string) {}
 
   get file(): string {
     return join(this.dir, FILE);
@@ -46,45 +56,88 @@ export class StateStore {
     return parsed as SimState;
   }
 
-  /** Saves `state` soon; the latest state wins. */
+  /** Counts a change of `state` (call it after mutating); a write starts soon. */
   scheduleSave(state: SimState): void {
-    this.pending = state;
-    this.timer ??= setTimeout(() => {
-      this.timer = undefined;
-      void this.writeOut();
-    }, this.debounceMs);
+    this.state = state;
+    this.changes++;
+    this.kick();
   }
 
-  /** Writes any pending state now and waits for every write to finish. */
+  /** Resolves once every change counted so far is on disk; rejects if its write failed. */
+  durable(): Promise<void> {
+    if (this.saved >= this.changes) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      this.waiters.push({ seq: this.changes, resolve, reject });
+      this.kick();
+    });
+  }
+
+  /** Writes any pending change now; throws the last write's failure if none succeeded since. */
   async flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-    }
-    await this.writeOut();
+    await this.durable().catch(() => undefined);
     const failure = this.failure;
     this.failure = undefined;
     if (failure) throw failure;
   }
 
-  private writeOut(): Promise<void> {
-    const state = this.pending;
-    this.pending = undefined;
-    if (state) {
-      // Serialise now, so later mutations do not leak into this write.
-      const text = JSON.stringify(state, null, 1);
-      this.writing = this.writing
-        .then(() => this.atomicWrite(text))
-        .catch((e: unknown) => {
-          this.failure = e instanceof Error ? e : new Error(String(e));
-        });
-    }
-    return this.writing;
+  /**
+   * Starts the writer unless it runs. It starts on the next turn of the event loop, so the
+   * call that counted a change has finished mutating before the state is serialised.
+   */
+  private kick(): void {
+    this.running ??= new Promise<void>((r) => setImmediate(r))
+      .then(() => this.writeLoop())
+      .finally(() => {
+        this.running = undefined;
+        // a change counted after the loop's last check, or a failed write someone waits for
+        if (this.saved < this.changes && this.waiters.length) this.kick();
+      });
   }
 
-  private async atomicWrite(text: string): Promise<void> {
+  private async writeLoop(): Promise<void> {
+    while (this.state && this.saved < this.changes) {
+      const seq = this.changes;
+      // Serialise now: later mutations go into the next write.
+      const text = JSON.stringify(this.state, null, 1);
+      try {
+        await this.atomicWrite(text);
+      } catch (e) {
+        this.failure = e instanceof Error ? e : new Error(String(e));
+        this.settle(seq, this.failure);
+        return;
+      }
+      this.saved = seq;
+      this.failure = undefined;
+      this.settle(seq);
+    }
+  }
+
+  /** Answers the waiters whose changes the write of `seq` held. */
+  private settle(seq: number, failure?: Error): void {
+    const done = this.waiters.filter((w) => w.seq <= seq);
+    this.waiters = this.waiters.filter((w) => w.seq > seq);
+    for (const w of done) {
+      if (failure) w.reject(failure);
+      else w.resolve();
+    }
+  }
+
+  protected async atomicWrite(text: string): Promise<void> {
     const tmp = `${this.file}.${process.pid}.${++this.tmpSeq}.tmp`;
-    await writeFile(tmp, text, 'utf8');
+    const fh = await open(tmp, 'w');
+    try {
+      await fh.writeFile(text, 'utf8');
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
     await rename(tmp, this.file);
+    // the rename itself reaches the disk with the directory's own sync
+    const d = await open(this.dir, 'r');
+    try {
+      await d.sync();
+    } finally {
+      await d.close();
+    }
   }
 }
