@@ -188,6 +188,27 @@ export const Errors = {
     new HvError(409, 409, 14, ModID.REST, `Operation ${id} was cancelled.`),
   notCancellable: (id: string, status: string) =>
     new HvError(409, 409, 15, ModID.REST, `Operation ${id} has already ended (${status}).`, 409),
+  /** POST /operations/{id}/retry of one that is not failed or cancelled, or already retried. */
+  notRetriable: (id: string, why: string, retriedBy?: string | null) =>
+    new HvError(
+      409,
+      409,
+      20,
+      ModID.REST,
+      `Operation ${id} cannot be retried: ${why}.`,
+      409,
+      retriedBy ? { location: `/operations/${retriedBy}` } : undefined,
+    ),
+  /** POST /operations/{id}/resolve of one that is not needs_attention. */
+  notResolvable: (id: string, status: string) =>
+    new HvError(
+      409,
+      409,
+      21,
+      ModID.REST,
+      `Operation ${id} is ${status}, not needs_attention: there is nothing to resolve.`,
+      409,
+    ),
 
   restInternal: (errorId: string) =>
     new HvError(

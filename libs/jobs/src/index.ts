@@ -19,6 +19,7 @@ export {
   RelocateOptions,
 } from './payloads/live-migrate.payload.js';
 export { PruneOperationsPayload } from './payloads/prune-operations.payload.js';
+export { UndoOperationPayload } from './payloads/undo-operation.payload.js';
 export {
   CapturePayload,
   DeployPayload,

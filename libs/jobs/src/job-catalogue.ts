@@ -10,6 +10,7 @@ import {
 } from './payloads/guest-disks.payload.js';
 import { GrowRootVolumePayload } from './payloads/grow-root.payload.js';
 import { PruneOperationsPayload } from './payloads/prune-operations.payload.js';
+import { UndoOperationPayload } from './payloads/undo-operation.payload.js';
 import {
   CapturePayload,
   DeployPayload,
@@ -238,6 +239,15 @@ export const JOB_CATALOGUE = {
     target: () => null,
     attempts: 1,
     title: 'Prune ended operations past retention',
+    system: true,
+  }),
+  // POST /operations/{id}/resolve: the api has no unwinder, a worker runs the undo
+  'operations.undo': job<UndoOperationPayload, { undone: boolean }>({
+    queue: 'maintenance',
+    payload: UndoOperationPayload,
+    target: () => null,
+    attempts: 1,
+    title: 'Retry the undo of a needs_attention operation',
     system: true,
   }),
 } as const;

@@ -15,6 +15,7 @@ export { Accepted } from './api/accepted.js';
 export { JobWaiter, type OperationEvent } from './api/job-waiter.service.js';
 export { TurnSlicer } from './api/turn-slicer.js';
 export { OperationsService, type SubmitOptions } from './api/operations.service.js';
+export { OperationVerbs, type ResolveRequest } from './api/operation-verbs.service.js';
 export { type Preferences, parsePrefer, preferenceApplied } from './api/prefer.js';
 export {
   callbackUrlOf,

@@ -53,7 +53,20 @@ export function operationView(op: OperationRecord) {
     user_agent: op.userAgent ?? null,
     request_id: op.requestId ?? null,
     trace_id: op.traceId ?? null,
-    links: { self: `/operations/${op.id}` },
+    retry_of: op.retryOf ?? null,
+    retried_by: op.retriedBy ?? null,
+    resolutions: (op.resolutions ?? []).map((r) => ({
+      how: r.how,
+      by: r.by,
+      at: r.at,
+      request_id: r.requestId,
+      ...(r.note !== undefined ? { note: r.note } : {}),
+    })),
+    links: {
+      self: `/operations/${op.id}`,
+      ...(op.retryOf ? { retry_of: `/operations/${op.retryOf}` } : {}),
+      ...(op.retriedBy ? { retried_by: `/operations/${op.retriedBy}` } : {}),
+    },
   };
 }
 

@@ -13,6 +13,7 @@ import { OperationUnwinder } from './worker/operation-unwinder.js';
 import { OperationsController } from './api/operations.controller.js';
 import { OperationsService } from './api/operations.service.js';
 import { OperationCancel } from './api/operation-cancel.service.js';
+import { OperationVerbs } from './api/operation-verbs.service.js';
 import { OPERATIONS_HANDLERS } from './worker/operations-handlers.js';
 import { PruneSchedule } from './worker/prune/prune-schedule.service.js';
 import { QueueSettings } from './queue-settings.service.js';
@@ -30,8 +31,15 @@ export class OperationsModule {
       global: true,
       imports: [QueuesModule.forRoot('api')],
       controllers: [OperationsController, OperationEventsController, GuestOperationsController],
-      providers: [...COORDINATION, JobWaiter, Idempotency, OperationsService, OperationCancel],
-      exports: [OperationsService, JobWaiter, QueuesModule, RedisService],
+      providers: [
+        ...COORDINATION,
+        JobWaiter,
+        Idempotency,
+        OperationsService,
+        OperationCancel,
+        OperationVerbs,
+      ],
+      exports: [OperationsService, OperationVerbs, JobWaiter, QueuesModule, RedisService],
     };
   }
 

@@ -19,6 +19,7 @@ export {
   type OperationOutcome,
   type OperationPage,
   type OperationAudit,
+  type OperationResolution,
   type OperationQuery,
   type OperationRecord,
   type OperationStatus,

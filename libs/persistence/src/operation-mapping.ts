@@ -1,6 +1,11 @@
 import type { Envelope } from '#envelope';
 import type { Operation } from './generated/sqlite/client.js';
-import type { OperationRecord, OperationStatus, OperationStep } from './operation.types.js';
+import type {
+  OperationRecord,
+  OperationResolution,
+  OperationStatus,
+  OperationStep,
+} from './operation.types.js';
 
 export function toOperationRecord(row: Operation): OperationRecord {
   return {
@@ -9,6 +14,7 @@ export function toOperationRecord(row: Operation): OperationRecord {
     request: JSON.parse(row.request) as Record<string, unknown>,
     steps: JSON.parse(row.steps) as OperationStep[],
     response: row.response === null ? null : (JSON.parse(row.response) as Envelope),
+    resolutions: JSON.parse(row.resolutions) as OperationResolution[],
   };
 }
 

@@ -24,8 +24,8 @@ const placeholders = (first: number, n: number) =>
 
 const INSERT = `INSERT INTO "operations" ("id", "kind", "queue", "target", "status", "request",
     "idempotency_key", "request_hash", "requested_by", "client_address", "user_agent",
-    "request_id", "trace_id", "created_at", "updated_at")
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+    "request_id", "trace_id", "retry_of", "created_at", "updated_at")
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
   RETURNING ${OPERATION_COLUMNS}`;
 
 export interface OperationInsert {
@@ -42,6 +42,7 @@ export interface OperationInsert {
   userAgent?: string | null;
   requestId?: string | null;
   traceId?: string | null;
+  retryOf?: string | null;
 }
 
 /** Inserts a new operation (the columns' defaults for the rest); the row as stored. */
@@ -61,6 +62,7 @@ export async function insertReturning(db: DirectDb, op: OperationInsert): Promis
     op.userAgent ?? null,
     op.requestId ?? null,
     op.traceId ?? null,
+    op.retryOf ?? null,
     now,
     now,
   ]);

@@ -55,6 +55,12 @@ export interface OperationRecord {
   requestId?: string | null;
   /** The OpenTelemetry trace of the submit, when one was active. */
   traceId?: string | null;
+  /** The operation this one runs again (POST /operations/{id}/retry). */
+  retryOf?: string | null;
+  /** The operation that runs this one again. */
+  retriedBy?: string | null;
+  /** Each operator's resolve of it while it was needs_attention, oldest first. */
+  resolutions?: OperationResolution[];
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
@@ -73,6 +79,21 @@ export interface NewOperation {
   idempotencyKey?: string | null;
   requestHash?: string | null;
   audit?: OperationAudit;
+  /** The operation it runs again. */
+  retryOf?: string | null;
+}
+
+/**
+ * An operator's resolve of a needs_attention operation (POST /operations/{id}/resolve): the
+ * undo retried now, or the operation marked resolved on the operator's word.
+ */
+export interface OperationResolution {
+  how: 'undo_retried' | 'marked_resolved';
+  /** Who (as `requested_by`), when (ISO 8601), with which request. */
+  by: string;
+  at: string;
+  requestId: string | null;
+  note?: string;
 }
 
 /** Who asked for an operation and how to find its request in the logs and traces. */
@@ -95,6 +116,11 @@ export interface OperationQuery {
   status?: OperationStatus | readonly OperationStatus[];
   kind?: string;
   requestedBy?: string;
+  /** The submitting request's X-Request-Id. */
+  requestId?: string;
+  /** Submitted at or after / before. */
+  since?: Date;
+  until?: Date;
   limit: number;
   /** `nextCursor` of the previous page. */
   cursor?: string;

@@ -20,6 +20,7 @@ import type {
   OperationPage,
   OperationQuery,
   OperationRecord,
+  OperationResolution,
   OperationStatus,
   OperationStep,
 } from './operation.types.js';
@@ -60,6 +61,7 @@ export class OperationsRepository {
       idempotencyKey: op.idempotencyKey ?? null,
       requestHash: op.requestHash ?? null,
       ...op.audit,
+      retryOf: op.retryOf ?? null,
     };
     try {
       return toOperationRecord(await insertReturning(this.direct, data));
@@ -249,6 +251,47 @@ export class OperationsRepository {
     return row && toOperationRecord(row);
   }
 
+  /**
+   * Links a failed or cancelled operation to the one that runs it again (compare-and-set: an
+   * operation is retried once). False when it is in another state or already retried.
+   */
+  async claimRetry(id: string, retryId: string): Promise<boolean> {
+    const { count } = await this.db.operation.updateMany({
+      where: { id, retriedBy: null, status: { in: ['failed', 'cancelled'] } },
+      data: { retriedBy: retryId },
+    });
+    return count > 0;
+  }
+
+  /** Undoes claimRetry when the retry was refused before it was queued. */
+  async releaseRetry(id: string, retryId: string): Promise<void> {
+    await this.db.operation.updateMany({
+      where: { id, retriedBy: retryId },
+      data: { retriedBy: null },
+    });
+  }
+
+  /**
+   * Records an operator's resolve on an operation that is `needs_attention` (compare-and-set on
+   * the list, so two at once both stay); false when it is not, or no longer, needs_attention.
+   */
+  async addResolution(id: string, r: OperationResolution): Promise<boolean> {
+    for (let tries = 0; tries < 5; tries++) {
+      const row = await this.db.operation.findUnique({
+        where: { id },
+        select: { status: true, resolutions: true },
+      });
+      if (row?.status !== 'needs_attention') return false;
+      const list = [...(JSON.parse(row.resolutions) as OperationResolution[]), r];
+      const { count } = await this.db.operation.updateMany({
+        where: { id, status: 'needs_attention', resolutions: row.resolutions },
+        data: { resolutions: JSON.stringify(list) },
+      });
+      if (count > 0) return true;
+    }
+    throw new Error(`operation ${id}: resolutions kept changing concurrently`);
+  }
+
   /** How many operations wait for an undo to be retried (health, metrics). */
   countNeedingAttention(): Promise<number> {
     return this.db.operation.count({ where: { status: 'needs_attention' } });
@@ -271,6 +314,13 @@ export class OperationsRepository {
       ...(q.target !== undefined && { target: norm(q.target) }),
       ...(q.kind !== undefined && { kind: q.kind }),
       ...(q.requestedBy !== undefined && { requestedBy: q.requestedBy }),
+      ...(q.requestId !== undefined && { requestId: q.requestId }),
+      ...((q.since !== undefined || q.until !== undefined) && {
+        createdAt: {
+          ...(q.since !== undefined && { gte: q.since }),
+          ...(q.until !== undefined && { lt: q.until }),
+        },
+      }),
       ...(q.status !== undefined && {
         status: typeof q.status === 'string' ? q.status : { in: [...q.status] },
       }),

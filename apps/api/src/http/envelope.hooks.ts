@@ -32,7 +32,8 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, err: HvError
  * interceptor (whose rxjs pipeline per request was a measurable share of `GET /`,
  * bench/README.md). After the token check and the body: a body that could not be parsed is
  * reported, a path `{userid}` that is no userid never reaches a handler; then an Accepted
- * operation is answered with 202 and its headers. Routes with their own answers (dashboard,
+ * operation is answered with 202 and its headers, and every answer of a request that submitted
+ * one carries its `Operation-Id`. Routes with their own answers (dashboard,
  * docs: RAW_ROUTE) are left alone.
  */
 export function envelopeHooks(fastify: FastifyInstance): void {
@@ -48,6 +49,11 @@ export function envelopeHooks(fastify: FastifyInstance): void {
     }
     void reply.header('cache-control', 'no-cache');
     done();
+  });
+  // every answer of a request that submitted an operation names it: 200, 202 and errors alike
+  fastify.addHook('onSend', (req, reply, payload, done) => {
+    if (req.submitted) void reply.header('operation-id', req.submitted);
+    done(null, payload);
   });
   fastify.addHook('preSerialization', (_req, reply, payload, done) => {
     if (!(payload instanceof Accepted)) return done(null, payload);

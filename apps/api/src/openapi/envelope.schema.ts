@@ -42,6 +42,16 @@ export function envelopeResponse(
 }
 
 /** Headers of a 202 for an operation that has not ended yet. */
+/** On every answer of a request that submitted an operation (apps/api/src/http/envelope.hooks.ts). */
+export const OPERATION_ID_HEADER: Record<string, HeaderObject> = {
+  'Operation-Id': {
+    description:
+      'The operation this request submitted (or, repeating an Idempotency-Key, named): on its ' +
+      'result, on 202 and on an error it ended with; absent when it was refused before one was made',
+    schema: { type: 'string', format: 'uuid' },
+  },
+};
+
 export const ACCEPTED_HEADERS: Record<string, HeaderObject> = {
   Location: {
     description: 'The operation: `/operations/{id}`',

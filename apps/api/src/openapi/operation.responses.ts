@@ -1,6 +1,11 @@
 import type { ResponseObject, ResponsesObject } from '@nestjs/swagger';
 import { ruleErrorStatuses } from '#envelope';
-import { ACCEPTED_HEADERS, envelopeResponse, envelopeWith } from './envelope.schema.js';
+import {
+  ACCEPTED_HEADERS,
+  envelopeResponse,
+  envelopeWith,
+  OPERATION_ID_HEADER,
+} from './envelope.schema.js';
 import { OPERATION_REF } from './operation.schema.js';
 import type { RouteFacts } from './route-facts.reader.js';
 
@@ -30,6 +35,12 @@ export function responses(method: string, facts: RouteFacts, hasBody: boolean): 
       ...(!d.content &&
         d.schema && { content: { 'application/json': { schema: envelopeWith(d.schema) } } }),
     };
+  }
+  if (facts.submitsOperation) {
+    for (const [status, r] of Object.entries(out)) {
+      if (status !== '401')
+        out[status] = { ...r, headers: { ...r.headers, ...OPERATION_ID_HEADER } };
+    }
   }
   return out;
 }

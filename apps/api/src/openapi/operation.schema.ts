@@ -74,9 +74,39 @@ export const OPERATION_SCHEMA: SchemaObject = {
       type: ['string', 'null'],
       description: 'the OpenTelemetry trace id of the submit, when tracing is on',
     },
+    retry_of: {
+      type: ['string', 'null'],
+      format: 'uuid',
+      description: 'the operation this one runs again (`POST /operations/{id}/retry`)',
+    },
+    retried_by: {
+      type: ['string', 'null'],
+      format: 'uuid',
+      description: 'the operation that runs this one again; an operation is retried once',
+    },
+    resolutions: {
+      type: 'array',
+      description:
+        "each operator's `POST /operations/{id}/resolve` while it was `needs_attention`, oldest first",
+      items: {
+        type: 'object',
+        required: ['how', 'by', 'at', 'request_id'],
+        properties: {
+          how: { type: 'string', enum: ['undo_retried', 'marked_resolved'] },
+          by: { type: 'string', description: 'who, as in `requested_by`' },
+          at: time('when'),
+          request_id: { type: ['string', 'null'], description: 'the X-Request-Id of the resolve' },
+          note: { type: 'string', description: "the operator's word, with `mark: resolved`" },
+        },
+      },
+    },
     links: {
       type: 'object',
-      properties: { self: { type: 'string', examples: ['/operations/{id}'] } },
+      properties: {
+        self: { type: 'string', examples: ['/operations/{id}'] },
+        retry_of: { type: 'string' },
+        retried_by: { type: 'string' },
+      },
     },
   },
 };

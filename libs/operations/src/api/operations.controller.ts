@@ -1,4 +1,5 @@
 import {
+  Body,
   Controller,
   Get,
   Headers,
@@ -13,16 +14,20 @@ import { type Envelope, Errors, ok } from '#envelope';
 import { OperationsRepository } from '#persistence';
 import type { Accepted } from './accepted.js';
 import { OpRequest, type OperationRequest } from './operation-request.decorator.js';
-import { ListOperationsQuery, WaitQuery } from './operations.dto.js';
+import { ListOperationsQuery, ResolveBody, WaitQuery } from './operations.dto.js';
 import {
   CANCEL_ANSWERS,
   CANCEL_PREFER,
   NO_SUCH_OPERATION,
   OPERATION_OUTPUT,
   OPERATION_PAGE_OUTPUT,
+  RESOLVE_ANSWERS,
+  RETRY_REFUSED,
 } from './operations.openapi.js';
 import { OperationsService } from './operations.service.js';
 import { OperationCancel } from './operation-cancel.service.js';
+import { OperationVerbs } from './operation-verbs.service.js';
+import { SubmitsOperation } from './submits-operation.decorator.js';
 import { operationView } from '../operation-view.js';
 import { parsePrefer } from './prefer.js';
 
@@ -33,6 +38,7 @@ export class OperationsController {
     private readonly ops: OperationsRepository,
     private readonly service: OperationsService,
     private readonly cancels: OperationCancel,
+    private readonly verbs: OperationVerbs,
   ) {}
 
   @Get()
@@ -43,6 +49,9 @@ export class OperationsController {
       status: q.status,
       kind: q.kind,
       requestedBy: q.requested_by,
+      requestId: q.request_id,
+      since: q.since === undefined ? undefined : new Date(q.since),
+      until: q.until === undefined ? undefined : new Date(q.until),
       limit: q.limit ?? 50,
       cursor: q.cursor,
     });
@@ -78,5 +87,42 @@ export class OperationsController {
     @OpRequest() req: OperationRequest,
   ): Promise<Envelope | Accepted> {
     return this.cancels.cancel(id, req.prefer);
+  }
+
+  /**
+   * Runs a failed or cancelled operation again as a new operation (same kind and request),
+   * answered like any submit; 409 in any other state or once it was retried.
+   */
+  @Post(':id/retry')
+  @HttpCode(200)
+  @SubmitsOperation()
+  @ApiResponse(NO_SUCH_OPERATION)
+  @ApiResponse(RETRY_REFUSED)
+  retry(
+    @Param('id', new ParseUUIDPipe({ exceptionFactory: () => Errors.notExist(120, 'Operation') }))
+    id: string,
+    @OpRequest() req: OperationRequest,
+  ): Promise<Envelope | Accepted> {
+    return this.verbs.retry(id, req);
+  }
+
+  /**
+   * Ends a needs_attention operation: its undo retried now, or (`mark: resolved`) on the
+   * operator's word; 409 in any other state.
+   */
+  @Post(':id/resolve')
+  @HttpCode(200)
+  @ApiResponse(OPERATION_OUTPUT)
+  @ApiResponse(NO_SUCH_OPERATION)
+  @ApiResponse(RESOLVE_ANSWERS[0])
+  @ApiResponse(RESOLVE_ANSWERS[1])
+  @ApiHeader(CANCEL_PREFER)
+  resolve(
+    @Param('id', new ParseUUIDPipe({ exceptionFactory: () => Errors.notExist(120, 'Operation') }))
+    id: string,
+    @Body() body: ResolveBody,
+    @OpRequest() req: OperationRequest,
+  ): Promise<Envelope | Accepted> {
+    return this.verbs.resolve(id, body, req);
   }
 }

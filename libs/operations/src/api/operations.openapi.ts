@@ -46,3 +46,14 @@ export const CANCEL_PREFER: ApiHeaderOptions = {
     '`respond-async`: answer 202 at once; `wait=N`: wait at most N seconds for the operation ' +
     'to stop, then 202.',
 };
+
+export const RETRY_REFUSED: ApiResponseOptions = {
+  status: 409,
+  description:
+    'The operation is not failed or cancelled, or was retried already (`Location`: its retry)',
+};
+
+export const RESOLVE_ANSWERS: ApiResponseOptions[] = [
+  { status: 202, description: 'The undo runs still: follow the operation' },
+  { status: 409, description: 'The operation is not needs_attention' },
+];

@@ -27,8 +27,11 @@ import { logQueued } from '../operation-log.js';
 import { operationAudit } from './request-audit.js';
 import { queueOf } from '../queue-of.js';
 
-/** How to submit: what the client asked for, and the route's status rule (all in the request). */
-export type SubmitOptions = OperationRequest;
+/**
+ * How to submit: what the client asked for, and the route's status rule (all in the request);
+ * `retryOf`: the failed or cancelled operation it runs again (POST /operations/{id}/retry).
+ */
+export type SubmitOptions = OperationRequest & { retryOf?: string };
 
 /** A submission in the queue (its row), or the answer of an earlier one with its key. */
 type Enqueued = { created: OperationRecord } | { replay: Promise<Envelope | Accepted> };
@@ -84,7 +87,10 @@ export class OperationsService {
     const hash = key ? this.idempotency.hash(kind, payload) : null;
     if (key && hash) {
       const prior = await this.idempotency.find(key, hash);
-      if (prior) return this.replay(prior, key, opts.prefer);
+      if (prior) {
+        opts.audit?.submitted(prior.id); // its answer is that operation's: Operation-Id names it
+        return this.replay(prior, key, opts.prefer);
+      }
     }
     const gate = await this.admit(def.queue).catch(queueDown);
     let queued: Enqueued;
@@ -116,6 +122,8 @@ export class OperationsService {
     if (opts.callbackUrl) await this.outbox.setCallback(id, opts.callbackUrl);
     annotate({ 'operation.id': id, ...(target ? { 'operation.userid': target } : {}) });
     const audit = operationAudit(opts.audit);
+    // the link first: a second retry of the operation is refused before anything is made
+    if (opts.retryOf) await this.claimRetry(opts.retryOf, id);
     let created: OperationRecord;
     try {
       created = await this.ops.create({
@@ -127,19 +135,25 @@ export class OperationsService {
         idempotencyKey: key,
         requestHash: hash,
         audit,
+        retryOf: opts.retryOf ?? null,
       });
     } catch (e) {
+      if (opts.retryOf) await this.ops.releaseRetry(opts.retryOf, id);
       const prior =
         e instanceof DuplicateRecordError && key && hash
           ? await this.idempotency.find(key, hash)
           : null;
       // a concurrent request with the key won
-      if (prior) return { replay: this.replay(prior, key!, opts.prefer) };
+      if (prior) {
+        opts.audit?.submitted(prior.id);
+        return { replay: this.replay(prior, key!, opts.prefer) };
+      }
       throw e;
     }
     if (target) {
       await this.enterLine(target, id, opts.prefer).catch(async (e: unknown) => {
         if (!(e instanceof HvError)) await this.ops.remove(id); // never queued
+        if (opts.retryOf) await this.ops.releaseRetry(opts.retryOf, id);
         queueDown(e);
       });
     }
@@ -161,6 +175,17 @@ export class OperationsService {
     opts.audit?.submitted(id);
     logQueued(created);
     return { created };
+  }
+
+  /** Links the retried operation to its retry, or answers 409 saying why it cannot be. */
+  private async claimRetry(of: string, id: string): Promise<void> {
+    if (await this.ops.claimRetry(of, id)) return;
+    const op = await this.ops.get(of);
+    if (!op) throw Errors.notExist(ModID.REST, `Operation '${of}'`);
+    if (op.retriedBy) {
+      throw Errors.notRetriable(of, `it was retried by operation ${op.retriedBy}`, op.retriedBy);
+    }
+    throw Errors.notRetriable(of, `it is ${op.status}; only a failed or cancelled one is`);
   }
 
   /**

@@ -73,8 +73,7 @@ export class OperationReconciler implements OnApplicationBootstrap, OnApplicatio
     const fresh = await this.ops.get(op.id);
     if (!fresh || fresh.updatedAt.getTime() !== op.updatedAt.getTime()) return; // moved on
     if (op.status === 'needs_attention') {
-      const error = op.response ? HvError.fromEnvelope(op.response) : Errors.internal(op.id);
-      await this.unwinder.unwind(op, { error, mayComplete: false });
+      await this.unwinder.unwind(op, { error: needsAttentionError(op), mayComplete: false });
       return;
     }
     const queue = this.queue(JOB_CATALOGUE[op.kind].queue);
@@ -104,6 +103,21 @@ export class OperationReconciler implements OnApplicationBootstrap, OnApplicatio
     }
   }
 
+  /**
+   * The undo of a needs_attention operation retried now (an operator's resolve): whether it ran
+   * (false when the operation is no longer needs_attention, or a pass is at it already).
+   */
+  async retryUndo(id: string): Promise<boolean> {
+    let ran = false;
+    await this.locked(id, async () => {
+      const op = await this.ops.get(id);
+      if (op?.status !== 'needs_attention') return;
+      await this.unwinder.unwind(op, { error: needsAttentionError(op), mayComplete: false });
+      ran = true;
+    });
+    return ran;
+  }
+
   private async locked(id: string, fn: () => Promise<void>): Promise<void> {
     const key = this.redis.key('reconcile', id);
     const ttl = Math.max(60_000, 4 * this.cfg.WORKER_LOCK_S * 1000);
@@ -118,4 +132,9 @@ export class OperationReconciler implements OnApplicationBootstrap, OnApplicatio
   private queue(name: QueueName): Queue {
     return queueOf(this.moduleRef, name);
   }
+}
+
+/** What a needs_attention operation ends with once undone: the envelope it failed with. */
+function needsAttentionError(op: OperationRecord): HvError {
+  return op.response ? HvError.fromEnvelope(op.response) : Errors.internal(op.id);
 }

@@ -8,6 +8,7 @@ export const OPERATION_COLUMNS = `"id", "kind", "queue", "target", "status", "re
   "idempotency_key" AS "idempotencyKey", "request_hash" AS "requestHash",
   "requested_by" AS "requestedBy", "client_address" AS "clientAddress",
   "user_agent" AS "userAgent", "request_id" AS "requestId", "trace_id" AS "traceId",
+  "retry_of" AS "retryOf", "retried_by" AS "retriedBy", "resolutions",
   "created_at" AS "createdAt", "started_at" AS "startedAt", "finished_at" AS "finishedAt",
   "updated_at" AS "updatedAt"`;
 
@@ -32,6 +33,9 @@ export function toOperation(r: Row): Operation {
     userAgent: toTextOrNull(r.userAgent),
     requestId: toTextOrNull(r.requestId),
     traceId: toTextOrNull(r.traceId),
+    retryOf: toTextOrNull(r.retryOf),
+    retriedBy: toTextOrNull(r.retriedBy),
+    resolutions: toText(r.resolutions),
     createdAt: toDate(r.createdAt),
     startedAt: toDateOrNull(r.startedAt),
     finishedAt: toDateOrNull(r.finishedAt),
