@@ -54,6 +54,12 @@ export class AppConfig {
   /** Default: <DATA_DIR>/token.dat. */
   @IsString() TOKEN_PATH = '';
   @Type(() => Number) @IsInt() @Min(1) TOKEN_TTL_S = 3600;
+  /**
+   * What the Bull dashboard (/admin/queues) may change on jobs of operations: `none` (read-only,
+   * the default), or `verbs`: a failed job's retry runs the operation's retry verb and a finished
+   * job may be removed; every other change is refused with a message (docs/operations.md).
+   */
+  @IsIn(['none', 'verbs']) DASHBOARD_ACTIONS: 'none' | 'verbs' = 'none';
   /** Longest a request without `Prefer` waits for its operation before answering 202. */
   @Type(() => Number) @IsInt() @Min(0) SYNC_WAIT_MAX_S = 600;
   /** Safety-net poll of waited operations, in case a queue event was missed. */

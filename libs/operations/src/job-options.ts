@@ -7,5 +7,8 @@ export function jobOptions(attempts: number): JobsOptions {
     backoff: { type: 'exponential', delay: 1000 },
     removeOnComplete: { age: 24 * 3600, count: 10_000 },
     removeOnFail: { age: 7 * 24 * 3600, count: 10_000 },
+    // a failed job's reason is its operation's envelope text; a stack is for the logs, not the
+    // dashboard the operators watch (issue #59)
+    stackTraceLimit: 0,
   };
 }

@@ -7,7 +7,7 @@ import {
 import { ModuleRef } from '@nestjs/core';
 import type { Job, Queue } from 'bullmq';
 import { AppConfig } from '#config';
-import { type Envelope, Errors, HvError } from '#envelope';
+import { type Envelope, Errors, HvError, httpStatusOf } from '#envelope';
 import { JOB_CATALOGUE, isJobName, type QueueName } from '#jobs';
 import { type OperationRecord, OperationsRepository } from '#persistence';
 import { RedisService } from '../coordination/redis.service.js';
@@ -80,8 +80,14 @@ export class OperationReconciler implements OnApplicationBootstrap, OnApplicatio
     const job = (await queue.getJob(op.id)) as Job<OperationJobData> | undefined;
     const state = job ? await job.getState() : 'missing';
     if (job && state === 'completed') {
+      // a completed job is a success, or a cancel (its value the cancelled envelope)
       const env = job.returnvalue as Envelope;
-      await this.ops.finish(op.id, { status: 'succeeded', response: env, httpStatus: 200 });
+      const ok = env.overallRC === 0;
+      await this.ops.finish(op.id, {
+        status: ok ? 'succeeded' : 'cancelled',
+        response: env,
+        httpStatus: ok ? 200 : httpStatusOf(env, job.data.statusRule),
+      });
       await this.settler.leaveLine(op);
     } else if (
       ['missing', 'failed'].includes(state) &&

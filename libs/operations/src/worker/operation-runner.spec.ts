@@ -190,7 +190,11 @@ describe('OperationRunner', () => {
     ops.add('x');
     await turns.join('G1', 'x');
     cancels.add('x');
-    await expect(sut.run(job('x', { userid: 'G1' }))).rejects.toBeInstanceOf(UnrecoverableError);
+    // its job completes with the cancelled envelope: a cancel is no failure on the dashboard
+    await expect(sut.run(job('x', { userid: 'G1' }))).resolves.toMatchObject({
+      overallRC: 409,
+      rs: 14,
+    });
     expect(run).not.toHaveBeenCalled();
     expect(ops.rows.get('x')).toMatchObject({ status: 'cancelled', steps: [] });
     expect(turns.lines.get('G1')).toEqual([]);
@@ -355,7 +359,11 @@ describe('OperationRunner', () => {
       cancels.add('c1');
       await ctx.step('two', () => Promise.resolve(undone.push('two ran')));
     });
-    await expect(sut.run(job('c1', { userid: 'G1' }))).rejects.toBeInstanceOf(UnrecoverableError);
+    // its job completes with the cancelled envelope: a cancel is no failure on the dashboard
+    await expect(sut.run(job('c1', { userid: 'G1' }))).resolves.toMatchObject({
+      overallRC: 409,
+      rs: 14,
+    });
     expect(undone).toEqual(['one']);
     const row = ops.rows.get('c1')!;
     expect(row.status).toBe('cancelled');
@@ -367,7 +375,11 @@ describe('OperationRunner', () => {
   it('does not start an operation cancelled while it waited', async () => {
     ops.add('c2');
     cancels.add('c2');
-    await expect(sut.run(job('c2', { userid: 'G1' }))).rejects.toBeInstanceOf(UnrecoverableError);
+    // its job completes with the cancelled envelope: a cancel is no failure on the dashboard
+    await expect(sut.run(job('c2', { userid: 'G1' }))).resolves.toMatchObject({
+      overallRC: 409,
+      rs: 14,
+    });
     expect(run).not.toHaveBeenCalled();
     expect(ops.rows.get('c2')!.status).toBe('cancelled');
   });

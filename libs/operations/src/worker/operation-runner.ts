@@ -173,11 +173,14 @@ export class OperationRunner {
    * died, or it waits out an outage): what that attempt did is undone, the step it was in
    * probed first, and it ends `cancelled`.
    */
-  private async unwindCancelled(job: Job<OperationJobData>, op: OperationRecord): Promise<never> {
+  private async unwindCancelled(
+    job: Job<OperationJobData>,
+    op: OperationRecord,
+  ): Promise<Envelope> {
     const error = Errors.cancelled(op.id);
     await this.unwinder.unwind(op, { error, rule: job.data.statusRule, job, mayComplete: false });
     await forgetSecrets(job);
-    throw new UnrecoverableError(error.message);
+    return this.jobEnd(op.id, null, error);
   }
 
   /**
@@ -234,16 +237,27 @@ export class OperationRunner {
     return op;
   }
 
-  /** Records how the operation ended and fails the job without retries. */
+  /** Records how the operation ended and ends its job so (jobEnd). */
   private async end(
     op: OperationRecord,
     status: 'failed' | 'cancelled',
     err: HvError,
     rule: OperationJobData['statusRule'],
     leftToUndo: readonly string[] = [],
-  ): Promise<never> {
-    await this.settler.settle(op, status, err, rule, leftToUndo);
-    throw new UnrecoverableError(err.message);
+  ): Promise<Envelope> {
+    const ended = await this.settler.settle(op, status, err, rule, leftToUndo);
+    return this.jobEnd(op.id, ended, err);
+  }
+
+  /**
+   * The job of an operation that did not succeed ends as the dashboard should show it (issue
+   * #59): a cancelled one completes, its value the cancelled envelope (a cancel is no failure);
+   * a failed or needs_attention one fails without retries, its reason the envelope's text.
+   */
+  private async jobEnd(id: string, ended: OperationRecord | null, err: HvError): Promise<Envelope> {
+    const row = ended ?? (await this.ops.get(id));
+    if (row?.status === 'cancelled') return row.response ?? err.toEnvelope();
+    throw new UnrecoverableError(row?.response?.errmsg ?? err.message);
   }
 
   /** Housekeeping jobs: no operation row, nobody waiting. */
