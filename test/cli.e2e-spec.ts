@@ -4,6 +4,7 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '#config';
+import { eventually, request } from './support/http.js';
 import { TestStack } from './support/stack.js';
 
 interface Run {
@@ -123,6 +124,133 @@ describe('hvctl', () => {
     const run = await hvctl(['guests', 'list'], {}, 'http://127.0.0.1:1');
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('cannot reach http://127.0.0.1:1');
+  });
+
+  describe('the operator verbs (issue #59)', () => {
+    const fault = (f: object) => request(stack.simUrl, 'POST', '/admin/faults', { body: f });
+    afterEach(() => request(stack.simUrl, 'DELETE', '/admin/faults'));
+    const opOf = async (id: string) => (await stack.http('GET', `/operations/${id}`)).body.output;
+
+    it('ops cancel says cancelling at once, then follows the undo to its end', async () => {
+      // the first disk hangs; the cancel is seen before the second
+      await fault({
+        function: 'Image_Disk_Create_DM',
+        target: 'CLIC01',
+        match: '"vdev":"0100"',
+        hang_ms: 4000,
+      });
+      const sub = await hvctl([
+        ...['guests', 'create', 'clic01', '--vcpus', '1', '--memory', '512'],
+        ...['--disk', '1g', '--disk', '1g', '--no-wait'],
+      ]);
+      const id = sub.stdout.trim();
+      await eventually(async () => ((await opOf(id)).status === 'running' ? true : undefined));
+      const started = Date.now();
+      const child = execFile(
+        process.execPath,
+        [join(repoRoot(), 'dist/apps/cli/src/main.js'), 'ops', 'cancel', id],
+        {
+          env: {
+            PATH: process.env.PATH,
+            HOME: home,
+            HVCTL_URL: stack.url,
+            HVCTL_ADMIN_TOKEN_FILE: stack.config.TOKEN_PATH,
+            HVCTL_TOKEN_CACHE: cache(),
+          },
+        },
+      );
+      let stderr = '';
+      let stdout = '';
+      let saidAt = 0;
+      child.stderr!.on('data', (d: Buffer) => {
+        stderr += d.toString();
+        if (!saidAt && stderr.includes('cancelling')) saidAt = Date.now();
+      });
+      child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+      const code = await new Promise<number>((r) => child.on('exit', (c) => r(c ?? 1)));
+      // at once, not after the running step (4 s) has finished
+      expect(saidAt).toBeGreaterThan(0);
+      expect(saidAt - started).toBeLessThan(3000);
+      expect(stderr).toContain(`cancelling ${id}`);
+      expect(stderr).toMatch(/undo define user/); // the undo, followed
+      expect(code).toBe(0);
+      expect(stdout).toBe(`${id} cancelled\n`);
+      expect((await opOf(id)).status).toBe('cancelled');
+    });
+
+    it('ops retry runs a failed operation again; a second retry exits 1', async () => {
+      await fault({ function: 'Image_Create_DM', target: 'CLIR01', rc: 596, rs: 3 });
+      const failed = await hvctl([
+        'guests',
+        'create',
+        'clir01',
+        '--vcpus',
+        '1',
+        '--memory',
+        '512',
+        '--no-wait',
+      ]);
+      const id = failed.stdout.trim();
+      await eventually(async () => ((await opOf(id)).status === 'failed' ? true : undefined));
+      const retry = await hvctl(['ops', 'retry', id]);
+      expect(retry.code).toBe(0);
+      expect(retry.stderr).toMatch(/succeeded\n$/);
+      const retriedBy = (await opOf(id)).retried_by;
+      expect((await opOf(retriedBy)).retry_of).toBe(id);
+      const again = await hvctl(['ops', 'retry', id]);
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain(`retried by operation ${retriedBy}`);
+    });
+
+    it('ops resolve retries the undo, or marks it resolved with a note', async () => {
+      const stuck = async (userid: string) => {
+        await fault({
+          function: 'Image_Disk_Create_DM',
+          target: userid,
+          match: '"vdev":"0101"',
+          rc: 596,
+          rs: 3,
+        });
+        await fault({ function: 'Image_Delete_DM', target: userid, crash: 'http500', times: 0 });
+        const sub = await hvctl([
+          ...['guests', 'create', userid, '--vcpus', '1', '--memory', '512'],
+          ...['--disk', '1g', '--disk', '1g', '--no-wait'],
+        ]);
+        const id = sub.stdout.trim();
+        await eventually(
+          async () => ((await opOf(id)).status === 'needs_attention' ? true : undefined),
+          30000,
+        );
+        return id;
+      };
+      const a = await stuck('clis01');
+      const still = await hvctl(['ops', 'resolve', a]);
+      expect(still.code).toBe(1);
+      expect(still.stderr).toContain('still needs attention');
+      const b = await stuck('clis02');
+      const marked = await hvctl([
+        'ops',
+        'resolve',
+        b,
+        '--mark',
+        'resolved',
+        '--note',
+        'done by hand',
+      ]);
+      expect(marked.code).toBe(0);
+      expect(marked.stdout).toMatch(/^status: failed$/m);
+      expect((await opOf(b)).resolutions[0]).toMatchObject({
+        how: 'marked_resolved',
+        note: 'done by hand',
+      });
+      await request(stack.simUrl, 'DELETE', '/admin/faults');
+      const undone = await hvctl(['ops', 'resolve', a]);
+      expect(undone.code).toBe(0);
+      expect(undone.stdout).toMatch(/^status: failed$/m);
+      const refused = await hvctl(['ops', 'resolve', a]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('not needs_attention');
+    });
   });
 
   describe('a service running with AUTH=none', () => {

@@ -1,6 +1,7 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
+import { CliError } from '../api-client.js';
 import type { Operation } from '../follow.js';
-import { answer, type Ctx, finish, followWithProgress, read } from '../output.js';
+import { answer, type Ctx, finish, followWithProgress, noWait, read, submit } from '../output.js';
 
 /** The columns `ops list` shows of each operation. */
 const summary = (o: Operation) => ({
@@ -45,9 +46,57 @@ export function opsCommands(program: Command, ctx: () => Ctx): void {
     });
   ops
     .command('cancel <id>')
-    .description('cancel an operation (a running one is undone)')
-    .action(async (id: string) => {
+    .description('cancel an operation: says `cancelling` at once, then follows the undo')
+    .addOption(noWait())
+    .action(async (id: string, o: { wait: boolean }) => {
       const c = ctx();
-      answer(c, await c.client.call('POST', `/operations/${encodeURIComponent(id)}/cancel`));
+      const path = `/operations/${encodeURIComponent(id)}`;
+      const res = await c.client.call('POST', `${path}/cancel`, {
+        headers: { prefer: 'respond-async' },
+      });
+      if (res.status !== 202) return answer(c, res); // ended already (a queued one is removed)
+      process.stderr.write(`cancelling ${id}\n`);
+      if (!o.wait) return;
+      cancelled(c, await followWithProgress(c, encodeURIComponent(id)));
     });
+  ops
+    .command('retry <id>')
+    .description('run a failed or cancelled operation again, as a new operation')
+    .addOption(noWait())
+    .action((id: string, o: { wait: boolean }) =>
+      submit(ctx(), 'POST', `/operations/${encodeURIComponent(id)}/retry`, undefined, o.wait),
+    );
+  ops
+    .command('resolve <id>')
+    .description('end a needs_attention operation: retry its undo now, or --mark resolved')
+    .addOption(
+      new Option(
+        '--mark <how>',
+        "`resolved`: end it on your word (the undo's work done by hand)",
+      ).choices(['resolved']),
+    )
+    .option('--note <text>', 'why (required with --mark), kept on the operation')
+    .action(async (id: string, o: { mark?: string; note?: string }) => {
+      const c = ctx();
+      const body = { ...(o.mark && { mark: o.mark }), ...(o.note && { note: o.note }) };
+      const res = await c.client.call<Operation>(
+        'POST',
+        `/operations/${encodeURIComponent(id)}/resolve`,
+        { body },
+      );
+      answer(c, res);
+      const op = res.body.output;
+      if (op !== '' && op.status === 'needs_attention') {
+        throw new CliError(`operation ${id} still needs attention: its undo failed again`);
+      }
+    });
+}
+
+/** The end of a cancelled operation: a success of `ops cancel`; any other end is not. */
+function cancelled(c: Ctx, op: Operation): void {
+  if (c.json) process.stdout.write(`${JSON.stringify(op, null, 2)}\n`);
+  if (op.status !== 'cancelled') {
+    throw new CliError(`operation ${op.id} ended ${op.status}, not cancelled`);
+  }
+  if (!c.json) process.stdout.write(`${op.id} cancelled\n`);
 }
