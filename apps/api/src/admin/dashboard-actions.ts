@@ -1,7 +1,7 @@
 import type { BoardHooks, HookContext } from '@bull-board/api/dist/types.js';
 import type { TokenService } from '#auth';
 import { HvError } from '#envelope';
-import { isQueueName, OPERATION_QUEUES, type QueueName } from '#jobs';
+import { isQueueName, OPERATION_QUEUES } from '#jobs';
 import { type OperationRequest, OperationVerbs } from '#operations';
 import type { OperationsRepository } from '#persistence';
 import { operatorOf } from './operator-credentials.js';
@@ -12,7 +12,7 @@ export type DashboardActions = 'none' | 'verbs';
 type Refusal = { allow: false; status: 200 | 404 | 405 | 409; message: string };
 
 const isOperationQueue = (name: unknown): boolean =>
-  typeof name === 'string' && isQueueName(name) && OPERATION_QUEUES.includes(name as QueueName);
+  typeof name === 'string' && isQueueName(name) && OPERATION_QUEUES.includes(name);
 
 /** Statuses whose job the board may remove: the operation has ended for good. */
 const FINAL = ['succeeded', 'failed', 'cancelled'];
