@@ -286,6 +286,20 @@ export class AppConfig {
   @Type(() => Number) @IsInt() @Min(0) WEBHOOK_SECRET_GRACE_S = 86_400;
   /** How often a worker moves ended operations from the outbox into delivery jobs, ms. */
   @Type(() => Number) @IsInt() @Min(50) WEBHOOK_RELAY_INTERVAL_MS = 1_000;
+  // ---- drift report (docs/drift.md) ----
+  /**
+   * Userids that start with this are the service's own: a directory user under it that no guest
+   * row knows is drift (`guest_unknown`), as is a vswitch grant of one. Empty: the directory's
+   * other users are not compared at all, only the users rows name.
+   */
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.trim().toUpperCase() : value,
+  )
+  @Matches(/^[A-Z0-9]{0,8}$/, { message: 'MANAGED_USERID_PREFIX must be 0-8 letters or digits' })
+  MANAGED_USERID_PREFIX = '';
+  /** How often a worker compares the hypervisor with the database and logs what changed, s; 0: never. */
+  @Type(() => Number) @IsInt() @Min(0) DRIFT_CHECK_INTERVAL_S = 0;
+
   // ---- telemetry ----
   /**
    * OTLP/HTTP collector base URL (e.g. http://collector:4318): set, the api and workers export

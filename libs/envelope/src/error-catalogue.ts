@@ -209,6 +209,19 @@ export const Errors = {
       `Operation ${id} is ${status}, not needs_attention: there is nothing to resolve.`,
       409,
     ),
+  /** A drift item an operator decides on is no longer drift (issue #58): GET /drift says what is. */
+  driftResolved: (kind: string, id: string) =>
+    new HvError(
+      409,
+      409,
+      18,
+      ModID.REST,
+      `Drift item ${kind} ${id} is not drift (any more): the hypervisor and the database agree on it.`,
+      409,
+    ),
+  /** A decision that does not apply to the item's kind, and what to do instead. */
+  driftDecisionRefused: (kind: string, decision: string, why: string) =>
+    new HvError(409, 409, 19, ModID.REST, `${decision} does not apply to ${kind}: ${why}`, 409),
 
   restInternal: (errorId: string) =>
     new HvError(

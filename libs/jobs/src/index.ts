@@ -21,6 +21,14 @@ export {
 export { PruneOperationsPayload } from './payloads/prune-operations.payload.js';
 export { UndoOperationPayload } from './payloads/undo-operation.payload.js';
 export {
+  DRIFT_DECISIONS,
+  DRIFT_KINDS,
+  DriftCheckPayload,
+  DriftDecisionPayload,
+  type DriftDecision,
+  type DriftKind,
+} from './payloads/drift.payloads.js';
+export {
   CapturePayload,
   DeployPayload,
   ExportImagePayload,

@@ -11,6 +11,7 @@ import {
 import { GrowRootVolumePayload } from './payloads/grow-root.payload.js';
 import { PruneOperationsPayload } from './payloads/prune-operations.payload.js';
 import { UndoOperationPayload } from './payloads/undo-operation.payload.js';
+import { DriftCheckPayload, DriftDecisionPayload } from './payloads/drift.payloads.js';
 import {
   CapturePayload,
   DeployPayload,
@@ -89,6 +90,27 @@ export interface DiskResult {
   is_boot_disk?: boolean;
   disk_pool: string;
 }
+
+/** Output of drift.adopt and drift.forget: the item decided on, and how. */
+export interface DriftDecisionResult {
+  kind: string;
+  id: string;
+  decision: 'adopted' | 'forgotten';
+}
+
+/** Output of drift.check: the items found (forgotten ones left out), by kind. */
+export type DriftCheckResult = Record<string, number>;
+
+/** An operator's decision on a drift item: in its guest's line when it is about one. */
+const driftJob = (title: string) =>
+  job<DriftDecisionPayload, DriftDecisionResult>({
+    queue: 'guest-lifecycle',
+    payload: DriftDecisionPayload,
+    target: (p) => p.userid ?? null,
+    // it checks the item is still drift first: a retry after it acted would find it resolved
+    attempts: 1,
+    title,
+  });
 
 /** A NIC or interface change of one guest, on the network queue in the guest's order. */
 const nicJob = <P extends { userid: string }, R>(payload: Class<P>, title: string, attempts = 3) =>
@@ -250,6 +272,16 @@ export const JOB_CATALOGUE = {
     title: 'Retry the undo of a needs_attention operation',
     system: true,
   }),
+  'drift.check': job<DriftCheckPayload, DriftCheckResult>({
+    queue: 'maintenance',
+    payload: DriftCheckPayload,
+    target: () => null,
+    attempts: 1,
+    title: 'Compare the hypervisor with the database and log what changed',
+    system: true,
+  }),
+  'drift.adopt': driftJob('Adopt a drift item: the database takes what the hypervisor has'),
+  'drift.forget': driftJob('Forget a drift item: leave it as it is and stop reporting it'),
 } as const;
 
 export type JobCatalogue = typeof JOB_CATALOGUE;
