@@ -12,6 +12,7 @@ const TABLES = [
   'template_fcp_mapping',
   'switch',
   'operations',
+  'drift_forgotten',
 ];
 
 /**

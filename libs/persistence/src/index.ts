@@ -35,6 +35,8 @@ export type {
   AdoptionSnapshot,
   AdoptionWrites,
 } from './adoption.types.js';
+export { DriftRepository } from './drift.repository.js';
+export type { ForgottenDrift, OperationTouch, TouchingOperation } from './drift.types.js';
 export { WebhookSubscriptionsRepository } from './webhook-subscriptions.repository.js';
 export { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 export { WebhookOutboxRepository } from './webhook-outbox.repository.js';

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { AdoptionRepository } from './adoption.repository.js';
 import { DatabaseHealth } from './database-health.js';
+import { DriftRepository } from './drift.repository.js';
 import { FcpRepository } from './fcp.repository.js';
 import { FcpTemplateRepository } from './fcp-template.repository.js';
 import { GuestsRepository } from './guests.repository.js';
@@ -24,6 +25,7 @@ import { WebhookSubscriptionsRepository } from './webhook-subscriptions.reposito
     PrismaService,
     AdoptionRepository,
     DatabaseHealth,
+    DriftRepository,
     FcpRepository,
     FcpTemplateRepository,
     GuestsRepository,
@@ -39,6 +41,7 @@ import { WebhookSubscriptionsRepository } from './webhook-subscriptions.reposito
   exports: [
     AdoptionRepository,
     DatabaseHealth,
+    DriftRepository,
     FcpRepository,
     FcpTemplateRepository,
     GuestsRepository,
