@@ -12,6 +12,7 @@ import { GuestInfoController } from './inspection/guest-info.controller.js';
 import { GuestInfoService } from './inspection/guest-info.service.js';
 import { GuestImageService } from './deploy-capture/guest-image.service.js';
 import { MigrationService } from './migration/migration.service.js';
+import { GuestRegistration } from './migration/guest-registration.js';
 import { ManagedGuests } from './managed/managed-guests.js';
 import { GuestDepartures } from './managed/guest-departures.js';
 import { GuestStatsController } from './inspection/guest-stats.controller.js';
@@ -36,6 +37,7 @@ import { GuestStatsService } from './inspection/guest-stats.service.js';
     GuestDisksService,
     GuestImageService,
     MigrationService,
+    GuestRegistration,
     GuestStatsService,
     ManagedGuests,
     GuestDepartures,
