@@ -19,6 +19,7 @@ const TIERS = [
   ['images', 'volumes'],
   ['guests', 'adoption', 'webhooks'],
   ['network'],
+  ['drift'],
   ['testing'],
 ];
 const LIBS = TIERS.flat().join('|');
