@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from '#auth';
 import { ConfigModule, type Config } from '#config';
+import { DriftModule } from '#drift';
 import { FilesModule } from '#files';
 import { GuestsModule } from '#guests';
 import { HostModule } from '#host';
@@ -43,6 +44,7 @@ export class ApiModule {
         NicsModule,
         FilesModule,
         WebhooksModule.forApi(),
+        DriftModule.forApi(),
         MetricsModule,
         OpenApiModule,
       ],

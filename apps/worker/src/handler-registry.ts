@@ -1,3 +1,4 @@
+import { DRIFT_HANDLERS } from '#drift';
 import { GUEST_HANDLERS } from '#guests';
 import { IMAGE_HANDLERS } from '#images';
 import { NETWORK_HANDLERS } from '#network';
@@ -14,4 +15,5 @@ export const HANDLERS = {
   ...IMAGE_HANDLERS,
   ...NETWORK_HANDLERS,
   ...OPERATIONS_HANDLERS,
+  ...DRIFT_HANDLERS,
 } satisfies HandlerRegistry;

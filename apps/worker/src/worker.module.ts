@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule, type Config } from '#config';
+import { DriftModule } from '#drift';
 import { GuestHandlersModule } from '#guests';
 import { HypervisorModule } from '#hypervisor';
 import { ImageHandlersModule } from '#images';
@@ -35,6 +36,7 @@ export class WorkerModule {
         VswitchHandlersModule,
         NicHandlersModule,
         WebhooksModule.forWorker(config, queues.includes(WEBHOOK_QUEUE)),
+        DriftModule.forWorker(),
       ],
       providers: [
         { provide: HANDLER_REGISTRY, useValue: HANDLERS },

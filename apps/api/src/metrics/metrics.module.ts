@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AdmissionMetrics } from './admission.metrics.js';
 import { DatabaseMetrics } from './database.metrics.js';
+import { DriftMetrics } from './drift.metrics.js';
 import { HttpMetrics } from './http.metrics.js';
 import { LogMetrics } from './log.metrics.js';
 import { LoopStallMetrics } from './loop-stall.metrics.js';
@@ -17,6 +18,7 @@ import { WebhookMetrics } from './webhook.metrics.js';
     MetricsRegistry,
     AdmissionMetrics,
     DatabaseMetrics,
+    DriftMetrics,
     HttpMetrics,
     LogMetrics,
     LoopStallMetrics,
