@@ -4,6 +4,7 @@
 import { Command, CommanderError } from 'commander';
 import { cliSettings, serviceVersion } from '#config/cli';
 import { ApiClient, CliError } from './api-client.js';
+import { driftCommands } from './commands/drift.js';
 import { guestCommands } from './commands/guests.js';
 import { imageCommands } from './commands/images.js';
 import { opsCommands } from './commands/ops.js';
@@ -45,6 +46,7 @@ volumeCommands(program, context);
 vswitchCommands(program, context);
 opsCommands(program, context);
 webhookCommands(program, context);
+driftCommands(program, context);
 
 try {
   await program.parseAsync(process.argv);
