@@ -16,9 +16,15 @@ export interface DriftItem {
   vswitch?: string;
 }
 
+/** Fields that change without the item changing: an FCP's state follows its owner's logon. */
+const PASSING = new Set(['state']);
+
+const lasting = (side: Side): Side =>
+  side && Object.fromEntries(Object.entries(side).filter(([k]) => !PASSING.has(k)));
+
 /** What both sides had, as one string: a forgotten item stays forgotten while this holds. */
 export const seenOf = (i: Pick<DriftItem, 'hypervisor' | 'database'>): string =>
-  JSON.stringify({ hypervisor: i.hypervisor, database: i.database });
+  JSON.stringify({ hypervisor: lasting(i.hypervisor), database: lasting(i.database) });
 
 /** `kind id`, the item's key in logs and sets. */
 export const keyOf = (i: Pick<DriftItem, 'kind' | 'id'>): string => `${i.kind} ${i.id}`;
