@@ -61,14 +61,17 @@ export class DriftRepository {
     await this.db.driftForgotten.deleteMany({ where: { kind, itemId } });
   }
 
-  /** Drops the entries of items that are no longer drift; returns how many went. */
-  async pruneForgotten(stillDrift: readonly { kind: string; itemId: string }[]): Promise<number> {
-    const keep = new Set(stillDrift.map((d) => `${d.kind}\n${d.itemId}`));
-    const gone = (await this.forgotten()).filter((f) => !keep.has(`${f.kind}\n${f.itemId}`));
+  /**
+   * Drops these entries, each only as it was read: one forgotten again since (another
+   * operation) stays. Returns how many went.
+   */
+  async dropForgotten(
+    entries: readonly Pick<ForgottenDrift, 'kind' | 'itemId' | 'operationId'>[],
+  ): Promise<number> {
     let count = 0;
-    for (const f of gone) {
+    for (const { kind, itemId, operationId } of entries) {
       const { count: n } = await this.db.driftForgotten.deleteMany({
-        where: { kind: f.kind, itemId: f.itemId, operationId: f.operationId },
+        where: { kind, itemId, operationId },
       });
       count += n;
     }

@@ -19,6 +19,8 @@ export interface DriftScan {
   items: DriftItem[];
   /** Items forgotten as they still are. */
   forgotten: { item: DriftItem; forgotten: ForgottenDrift }[];
+  /** Forgotten marks, as read, of items that are no longer drift as they were forgotten. */
+  stale: ForgottenDrift[];
 }
 
 /** One item and whether it is forgotten as it is. */
@@ -64,12 +66,16 @@ export class DriftScanner {
       },
       items: [],
       forgotten: [],
+      stale: [],
     };
     for (const item of found) {
       const mark = marks.get(`${item.kind} ${item.id}`);
-      if (mark && mark.seen === seenOf(item)) scan.forgotten.push({ item, forgotten: mark });
-      else scan.items.push(item);
+      if (mark && mark.seen === seenOf(item)) {
+        scan.forgotten.push({ item, forgotten: mark });
+        marks.delete(`${item.kind} ${item.id}`);
+      } else scan.items.push(item);
     }
+    scan.stale = [...marks.values()];
     return scan;
   }
 

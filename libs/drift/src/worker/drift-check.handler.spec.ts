@@ -21,20 +21,28 @@ function setUp(found: DriftItem[], before: string[] | null) {
     counts: {} as LastCheck['counts'],
     items: before,
   };
+  const stale = [{ kind: 'nic_differs', itemId: 'DRF01.3000', operationId: 'op-9' }];
   const scanner = {
-    scan: () => Promise.resolve({ at: new Date(), items: found, forgotten: [] }),
+    scan: () => Promise.resolve({ at: new Date(), items: found, forgotten: [], stale }),
   } as unknown as DriftScanner;
   const status = {
     last: () => Promise.resolve(saved),
     save: (c: LastCheck) => Promise.resolve(void (saved = c)),
   } as unknown as DriftStatus;
-  const pruned: unknown[] = [];
+  const dropped: unknown[] = [];
   const repo = {
-    pruneForgotten: (keep: unknown) => Promise.resolve(void pruned.push(keep)),
+    dropForgotten: (marks: unknown) => Promise.resolve(void dropped.push(marks)),
   } as unknown as DriftRepository;
   const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
   const log = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
-  return { handler: new DriftCheckHandler(scanner, status, repo), warn, log, saved: () => saved };
+  return {
+    handler: new DriftCheckHandler(scanner, status, repo),
+    warn,
+    log,
+    saved: () => saved,
+    dropped,
+    stale,
+  };
 }
 
 describe('DriftCheckHandler', () => {
@@ -54,6 +62,8 @@ describe('DriftCheckHandler', () => {
       counts: { nic_differs: 1 },
       items: ['guest_unknown DRFX1', 'nic_differs DRF01.2000'],
     });
+    // the forgotten marks its scan read of items no longer forgotten as they are, and no other
+    expect(s.dropped).toEqual([s.stale]);
   });
 
   it('says nothing when nothing changed, and only tells (no warning) of what went', async () => {

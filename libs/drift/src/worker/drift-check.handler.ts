@@ -48,9 +48,8 @@ export class DriftCheckHandler implements OperationHandler<'drift.check'> {
       else this.log.log(line);
     }
     await this.status.save({ at: scan.at.toISOString(), counts, items: keys });
-    await this.drift.pruneForgotten(
-      scan.forgotten.map(({ item }) => ({ kind: item.kind, itemId: item.id })),
-    );
+    // as read by this scan: a mark a decision wrote meanwhile is not this check's to drop
+    await this.drift.dropForgotten(scan.stale);
     return counts;
   }
 }
