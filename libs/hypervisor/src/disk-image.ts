@@ -1,80 +1,29 @@
 import { pipeline, Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { toBuffer } from './chunk.buffer.js';
-import type { DiskDeviceType } from './protocol.js';
+import {
+  formatImageHeader,
+  IMAGE_HEADER_PROBE_BYTES,
+  type ImageDiskType,
+  type ImageHeader,
+  parseImageHeader,
+} from './disk-image.header.js';
+
+export {
+  FBA_PARTITION_OFFSET,
+  formatImageHeader,
+  IMAGE_HEADER_BYTES,
+  imageTypeOf,
+  parseImageHeader,
+  type ImageDiskType,
+  type ImageHeader,
+} from './disk-image.header.js';
 
 /**
  * Image files as the management guest's zthin scripts write and read them (creatediskimage /
- * unpackdiskimage): a 64-byte ASCII header, then the disk's bytes, gzip-compressed at the
- * header's level (1–9) or raw (0). The header is read with `hexdump -C -n 64`, so its fields
- * sit at fixed offsets:
- *
- *   0..19  `xCAT CKD Disk Image:` | `xCAT FBA Disk Image:`
- *   20..31 size in units, right-aligned decimal   32 space   33..35 `CYL` | `BLK`
- *   36..   ` GZIP: <level>`, then spaces up to byte 64
+ * unpackdiskimage): a header (disk-image.header.ts), then the disk's bytes, gzip-compressed at
+ * the header's level (1–9) or raw (0).
  */
-export const IMAGE_HEADER_BYTES = 64;
-
-export type ImageDiskType = 'CKD' | 'FBA';
-
-export interface ImageHeader {
-  type: ImageDiskType;
-  /** Size of the captured disk, in cylinders (CKD) or 512-byte blocks (FBA). */
-  units: number;
-  unitsLabel: 'CYL' | 'BLK';
-  /** gzip level of the data; 0 = not compressed. */
-  compressLevel: number;
-  /** `<units>:CYL` or `<units>:BLK`, as the image record keeps it. */
-  diskSizeUnits: string;
-}
-
-const TAG: Record<ImageDiskType, string> = {
-  CKD: 'xCAT CKD Disk Image:',
-  FBA: 'xCAT FBA Disk Image:',
-};
-const LABEL = { CKD: 'CYL', FBA: 'BLK' } as const;
-const MAX_UNITS = 999_999_999_999; // 12 digits
-
-/** The image type of a minidisk device type (3390 is count-key-data, 9336 fixed-block). */
-export function imageTypeOf(deviceType: DiskDeviceType): ImageDiskType {
-  return deviceType === '3390' ? 'CKD' : 'FBA';
-}
-
-export function formatImageHeader(h: {
-  type: ImageDiskType;
-  units: number;
-  compressLevel: number;
-}): Buffer {
-  if (!Number.isSafeInteger(h.units) || h.units < 1 || h.units > MAX_UNITS) {
-    throw new RangeError(`image size must be 1..${MAX_UNITS} units, not ${h.units}`);
-  }
-  if (!Number.isInteger(h.compressLevel) || h.compressLevel < 0 || h.compressLevel > 9) {
-    throw new RangeError(`compression level must be 0..9, not ${h.compressLevel}`);
-  }
-  const text = `${TAG[h.type]}${String(h.units).padStart(12)} ${LABEL[h.type]} GZIP: ${h.compressLevel}`;
-  return Buffer.from(text.padEnd(IMAGE_HEADER_BYTES), 'latin1');
-}
-
-/** The header at the start of `buf` (at least 64 bytes), or null when it is not one. */
-export function parseImageHeader(buf: Buffer): ImageHeader | null {
-  if (buf.length < IMAGE_HEADER_BYTES) return null;
-  const text = buf.subarray(0, IMAGE_HEADER_BYTES).toString('latin1');
-  const type = (Object.keys(TAG) as ImageDiskType[]).find((t) => text.startsWith(TAG[t]));
-  if (!type) return null;
-  const size = /^ *(\d{1,12})$/.exec(text.slice(20, 32));
-  const units = size ? Number(size[1]) : 0;
-  if (units < 1 || text[32] !== ' ' || text.slice(33, 36) !== LABEL[type]) return null;
-  const gzip = /^ GZIP: (\d) *$/.exec(text.slice(36));
-  if (!gzip) return null;
-  const unitsLabel = LABEL[type];
-  return {
-    type,
-    units,
-    unitsLabel,
-    compressLevel: Number(gzip[1]),
-    diskSizeUnits: `${units}:${unitsLabel}`,
-  };
-}
 
 /** An image stream that does not start with a valid header. */
 export class ImageFormatError extends Error {
@@ -87,9 +36,10 @@ function through(src: Readable, zlib: NodeJS.ReadWriteStream): Readable {
 }
 
 /**
- * Reads an image's header and gives the disk bytes that follow, decompressed, as a stream:
- * nothing beyond the header is buffered. Rejects with ImageFormatError (closing `image`) for a
- * bad header. Destroying `disk` destroys `image`.
+ * Reads an image's header and gives the disk bytes that follow it, decompressed, as a stream:
+ * nothing beyond the header is buffered. Any form unpackdiskimage reads is taken (the header's
+ * length skipped as it skips it). Rejects with ImageFormatError (closing `image`) for a bad
+ * header. Destroying `disk` destroys `image`.
  */
 export async function openDiskImage(
   image: Readable,
@@ -97,7 +47,7 @@ export async function openDiskImage(
   const it = image[Symbol.asyncIterator]();
   const head: Buffer[] = [];
   let got = 0;
-  while (got < IMAGE_HEADER_BYTES) {
+  while (got < IMAGE_HEADER_PROBE_BYTES) {
     const r = await it.next();
     if (r.done) break;
     const chunk = toBuffer(r.value);
@@ -114,12 +64,18 @@ export async function openDiskImage(
       .replace(/[^\x20-\x7e]/g, '.');
     throw new ImageFormatError(`not a disk image header: "${shown}"`);
   }
-  const rest = first.subarray(IMAGE_HEADER_BYTES);
   const data = Readable.from(
     (async function* () {
       try {
-        if (rest.length > 0) yield rest;
-        for (let r = await it.next(); !r.done; r = await it.next()) yield toBuffer(r.value);
+        // the rest of the header (up to a whole block) may still be coming: skip it
+        let skip = header.headerBytes;
+        let chunk: Buffer | undefined = first;
+        while (chunk) {
+          if (skip < chunk.length) yield chunk.subarray(skip);
+          skip = Math.max(0, skip - chunk.length);
+          const r = await it.next();
+          chunk = r.done ? undefined : toBuffer(r.value);
+        }
       } finally {
         await it.return?.(); // a consumer that stops early closes `image` too
       }
@@ -131,12 +87,13 @@ export async function openDiskImage(
 }
 
 /**
- * An image file of the disk bytes in `disk`: header, then gzip at `compressLevel` (raw at 0).
- * Deterministic: the same bytes at the same level give the same file.
+ * An image file of the disk bytes in `disk`, as creatediskimage writes it: the 512-byte header,
+ * then gzip at `compressLevel` (raw at 0). Deterministic: the same bytes at the same level give
+ * the same file.
  */
 export function encodeDiskImage(
   disk: Readable,
-  h: { type: ImageDiskType; units: number; compressLevel: number },
+  h: { type: ImageDiskType; units: number; compressLevel: number; partition?: boolean },
 ): Readable {
   const header = formatImageHeader(h);
   const body = h.compressLevel === 0 ? disk : through(disk, createGzip({ level: h.compressLevel }));

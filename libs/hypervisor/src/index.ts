@@ -22,6 +22,7 @@ export { isSmapi, tolerating } from './smapi.tolerance.js';
 export { isMgmtFailure, mgmtFailure } from './mgmt.error.js';
 export {
   encodeDiskImage,
+  FBA_PARTITION_OFFSET,
   formatImageHeader,
   IMAGE_HEADER_BYTES,
   ImageFormatError,

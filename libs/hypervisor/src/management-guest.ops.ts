@@ -65,8 +65,8 @@ export class ManagementGuestOps {
   }
 
   /**
-   * unpackdiskimage: copies an image file (64-byte header, then the disk bytes, gzip or raw)
-   * onto the user's minidisk, streaming it; `onBytes` gets the image bytes sent so far. The
+   * unpackdiskimage: copies an image file (a header in any form the script reads, then the
+   * disk bytes, gzip or raw) onto the user's minidisk, streaming it; `onBytes` gets the image bytes sent so far. The
    * user must be logged off, the image's type match the disk's and fit on it. "not linked; not
    * in CP directory" in the error: no such user or minidisk. Resolves with the bytes written.
    */
@@ -82,8 +82,9 @@ export class ManagementGuestOps {
   }
 
   /**
-   * creatediskimage: the image file of the user's (logged-off) minidisk, as a stream: header
-   * with the disk's full size, then its bytes gzip-compressed at `compressLevel` (0 = raw).
+   * creatediskimage: the image file of the user's (logged-off) minidisk, as a stream: the
+   * script's 512-byte HLen header with the disk's full size, then its bytes (an FBA disk's from
+   * its partition 1) gzip-compressed at `compressLevel` (0 = raw).
    */
   async createDiskImage(userid: Userid, vdev: string, compressLevel: number): Promise<Readable> {
     const args = { userid, vdev, compression: String(compressLevel) };

@@ -1,8 +1,15 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import { formatImageHeader, parseImageHeader } from '#hypervisor';
-import { chunked, diskContent, imageOf, md5 } from '../testing/disk-image.fixtures.js';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { parseImageHeader } from '#hypervisor';
+import {
+  chunked,
+  diskContent,
+  imageOf,
+  legacyHeader,
+  md5,
+  referenceHeader,
+} from '../testing/disk-image.fixtures.js';
 import {
   startHarness,
   userDirectory,
@@ -20,6 +27,9 @@ const ckd = (units: number, more: object = {}) => ({
   format: 'ext4',
   ...more,
 });
+
+/** The reference's own test dummy (zvmsdk utils.make_dummy_image): 55 bytes, no data. */
+const DUMMY = Buffer.from('z/VM CKD Disk Image:           0 CYL HLen: 0055 GZIP: 0', 'latin1');
 
 describe('unpackdiskimage and creatediskimage', () => {
   let h: Harness;
@@ -50,14 +60,15 @@ describe('unpackdiskimage and creatediskimage', () => {
     const same = await capture('LINUX01', '0100', '6');
     expect(same.status).toBe(200);
     expect(md5(same.file!)).toBe(md5(image));
+    // creatediskimage's header, then the data from byte 512
     const raw = (await capture('LINUX01', '0100', '0')).file!;
-    expect(
-      raw.subarray(0, 64).equals(formatImageHeader({ type: 'CKD', units: 2, compressLevel: 0 })),
-    ).toBe(true);
-    expect(md5(raw.subarray(64))).toBe(md5(content));
+    expect(raw.subarray(0, 512).equals(referenceHeader('xCAT CKD Disk Image:', '2 CYL', 0))).toBe(
+      true,
+    );
+    expect(md5(raw.subarray(512))).toBe(md5(content));
     const fast = (await capture('LINUX01', '0100', '1')).file!;
     expect(parseImageHeader(fast)).toMatchObject({ diskSizeUnits: '2:CYL', compressLevel: 1 });
-    expect(md5(gunzipSync(fast.subarray(64)))).toBe(md5(content));
+    expect(md5(gunzipSync(fast.subarray(512)))).toBe(md5(content));
 
     const log = h.sim.calls.since().filter((c) => !c.function.startsWith('Image_'));
     expect(log.map((c) => [c.function, c.target, c.rc])).toEqual([
@@ -79,14 +90,84 @@ describe('unpackdiskimage and creatediskimage', () => {
     expect(md5(back)).toBe(md5(imageOf(whole, { type: 'CKD', units: 2, compressLevel: 9 })));
   });
 
-  it('round-trips an FBA image in chunks', async () => {
+  it('deploys every header form unpackdiskimage reads: HLen, version 1, our 64-byte form', async () => {
+    const one = diskContent(CYL, 11);
+    const whole = Buffer.concat([one, Buffer.alloc(CYL)]);
+    const size = '1 CYL';
+    const forms: [string, Buffer][] = [
+      ['HLen raw', Buffer.concat([referenceHeader('xCAT CKD Disk Image:', size, 0), one])],
+      [
+        'HLen gzip',
+        Buffer.concat([referenceHeader('xCAT CKD Disk Image:', size, 6), gzipSync(one)]),
+      ],
+      // version 1: 36 bytes of tag and size, data from byte 36, always gzip'd
+      [
+        'version 1',
+        Buffer.concat([
+          referenceHeader('xCAT CKD Disk Image:', size, 6).subarray(0, 36),
+          gzipSync(one),
+        ]),
+      ],
+      ['64-byte raw', Buffer.concat([legacyHeader('xCAT CKD Disk Image:', size, 0), one])],
+      [
+        '64-byte gzip',
+        Buffer.concat([legacyHeader('xCAT CKD Disk Image:', size, 9), gzipSync(one)]),
+      ],
+    ];
+    for (const [name, file] of forms) {
+      const r = await unpack('LINUX01', '0100', chunked(file, 300));
+      expect([name, r.json.rc]).toEqual([name, 0]);
+      expect([name, (await h.diskMd5('LINUX01', '0100')).md5]).toEqual([name, md5(whole)]);
+      await unpack(
+        'LINUX01',
+        '0100',
+        imageOf(Buffer.alloc(2 * CYL, 1), { type: 'CKD', units: 2, compressLevel: 1 }),
+      );
+    }
+  });
+
+  it('FBA: a partition image goes after the label blocks; capture writes one', async () => {
     const fba = { vdev: '0200', deviceType: '9336', pool: 'FBAPOOL1', units: 4096, mode: 'MR' };
     await h.smapi('Image_Disk_Create_DM', 'LINUX01', fba);
-    const blocks = diskContent(4096 * BLOCK_BYTES_FBA, 3);
-    const img = imageOf(blocks, { type: 'FBA', units: 4096, compressLevel: 1 });
+    const diskBytes = 4096 * BLOCK_BYTES_FBA;
+    // a reference capture of an FBA disk: `dd` of partition 1, which starts at byte 1024
+    const part = diskContent(diskBytes - 1024, 3);
+    const img = imageOf(part, { type: 'FBA', units: 4096, compressLevel: 1, partition: true });
+    expect(img.subarray(0, 55).toString('latin1')).toBe(
+      'xCAT FBA Part Image:        4096 BLK HLen: 0055 GZIP: 1',
+    );
     expect((await unpack('LINUX01', '0200', chunked(img, 1000))).json.rc).toBe(0);
-    expect((await h.diskMd5('LINUX01', '0200')).md5).toBe(md5(blocks));
+    const onDisk = Buffer.concat([Buffer.alloc(1024), part]);
+    expect((await h.diskMd5('LINUX01', '0200')).md5).toBe(md5(onDisk));
     expect(md5((await capture('LINUX01', '0200', '1')).file!)).toBe(md5(img));
+
+    // a whole-disk FBA image deploys whole; captured back, it is the disk's partition 1
+    const blocks = diskContent(diskBytes, 4);
+    await unpack(
+      'LINUX01',
+      '0200',
+      imageOf(blocks, { type: 'FBA', units: 4096, compressLevel: 0 }),
+    );
+    expect((await h.diskMd5('LINUX01', '0200')).md5).toBe(md5(blocks));
+    const raw = (await capture('LINUX01', '0200', '0')).file!;
+    expect(
+      raw.subarray(0, 512).equals(referenceHeader('xCAT FBA Part Image:', '4096 BLK', 0)),
+    ).toBe(true);
+    expect(md5(raw.subarray(512))).toBe(md5(blocks.subarray(1024)));
+
+    // a partition image that would run past the disk's end
+    const big = imageOf(diskContent(diskBytes - 1000), {
+      type: 'FBA',
+      units: 4096,
+      compressLevel: 0,
+      partition: true,
+    });
+    const r = await unpack('LINUX01', '0200', big);
+    expect(r.json).toMatchObject({
+      rc: 3,
+      lines: ['ERROR: Target disk is too small for specified image.'],
+    });
+    expect((await h.diskMd5('LINUX01', '0200')).md5).toBe(md5(blocks)); // as it was
   });
 
   it('refuses bad copies with rc and ERROR lines, leaving the disk as it was', async () => {
@@ -102,6 +183,15 @@ describe('unpackdiskimage and creatediskimage', () => {
       ['LINUX01', '0200', image, 3, 'HCPLNK053E LINUX01 0200 not linked; not in CP directory'],
       ['LINUX02', '0100', image, 3, 'The specified target system is currently running.'],
       ['LINUX01', '0100', Buffer.alloc(500_000, 65), 3, 'Disk image type not recognized'],
+      // the reference's FVT dummy: its tag is not one the script knows
+      ['LINUX01', '0100', DUMMY, 3, 'Disk image type not recognized'],
+      [
+        'LINUX01',
+        '0100',
+        Buffer.from(`xCAT${DUMMY.subarray(4).toString('latin1')}`, 'latin1'),
+        3,
+        'image does not contain cylinder/record information.  This appears to be a dummy image file.',
+      ],
       [
         'LINUX01',
         '0100',

@@ -16,6 +16,11 @@ import { linkDisk, mgmtFail, RC, useridArg, vdevArg, type MgmtQuery } from './mg
 const TOO_SMALL = 'Target disk is too small for specified image.';
 const RUNNING = 'The specified target system is currently running.';
 const VOLUME: Record<ImageDiskType, string> = { CKD: 'a Count-Key-Data', FBA: 'a fixed-block' };
+/** The script's words for an image whose header gives no size (the reference's test dummy). */
+const DUMMY: Record<ImageDiskType, string> = {
+  CKD: 'does not contain cylinder/record information.',
+  FBA: 'does not contain block information.',
+};
 
 class DiskFull extends Error {}
 
@@ -37,9 +42,11 @@ const isZlibError = (e: unknown): e is Error & { code: string } =>
 
 /**
  * unpackdiskimage: writes an image's disk bytes onto the user's minidisk (the zthin script:
- * link, header checks, `dd | zcat` or ckddecode, detach). The bytes go to a temp file that
- * replaces the disk only once everything arrived and checked out, so a failed or interrupted
- * copy leaves the disk as it was. Past the image's data the disk reads as zeros.
+ * link, header checks, `dd | zcat` or ckddecode, detach), from any header form the script reads.
+ * An FBA partition image (`xCAT FBA Part Image:`) goes after the disk's two label blocks, which
+ * read as zeros. The bytes go to a temp file that replaces the disk only once everything arrived
+ * and checked out, so a failed or interrupted copy leaves the disk as it was. Past the image's
+ * data the disk reads as zeros.
  */
 export async function unpackDiskImage(
   state: HypervisorState,
@@ -66,6 +73,13 @@ export async function unpackDiskImage(
       `Specified image is of ${kind} volume, but specified disk is not ${kind} volume.`,
     );
   }
+  if (header.units === 0) {
+    image.disk.destroy();
+    throw mgmtFail(
+      RC.FAILED,
+      `image ${DUMMY[header.type]}  This appears to be a dummy image file.`,
+    );
+  }
   if (header.units > disk.units) {
     image.disk.destroy();
     throw mgmtFail(RC.FAILED, TOO_SMALL, `image ${header.diskSizeUnits}, disk ${disk.units}`);
@@ -76,10 +90,12 @@ export async function unpackDiskImage(
   const diskBytes = unitsToBytes(disk.deviceType, disk.units);
   let bytes = 0;
   try {
+    // a partition image goes into partition 1; the label blocks before it are zeroed
+    const at = header.diskOffset;
     await pipeline(
       image.disk,
-      diskLimit(diskBytes, (n) => (bytes = n)),
-      createWriteStream(tmp),
+      diskLimit(diskBytes - at, (n) => (bytes = n)),
+      createWriteStream(tmp, { start: at }),
     ).catch((e: unknown) => {
       if (e instanceof DiskFull) throw mgmtFail(RC.FAILED, TOO_SMALL);
       if (isZlibError(e)) {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { formatImageHeader, type ImageDiskType } from '#hypervisor';
+import type { ImageDiskType } from '#hypervisor';
 
 /**
  * Disk bytes with some of everything a real disk has: noise (incompressible), text, and long
@@ -19,13 +19,41 @@ export function diskContent(bytes: number, seed = 1): Buffer {
   return buf;
 }
 
-/** An image file as creatediskimage writes it: header, then the bytes (gzip unless level 0). */
+/**
+ * creatediskimage's header, written out from its layout (not with our formatter): the tag at
+ * 0..19, `<size> <unit>` right-aligned in 20..35, ` HLen: 0055` at 36..46, ` GZIP: <n>` at
+ * 47..54, blanks to 512 bytes (`printf "%-512s"`).
+ */
+export function referenceHeader(tag: string, size: string, level: number): Buffer {
+  const b = Buffer.alloc(512, 0x20);
+  b.write(tag, 0, 'latin1');
+  b.write(size, 36 - size.length, 'latin1');
+  b.write(` HLen: 0055 GZIP: ${level}`, 36, 'latin1');
+  return b;
+}
+
+/** The 64-byte header this service wrote before: tag, size, ` GZIP: <n>` at 36, blanks to 64. */
+export function legacyHeader(tag: string, size: string, level: number): Buffer {
+  const b = Buffer.alloc(64, 0x20);
+  b.write(tag, 0, 'latin1');
+  b.write(size, 36 - size.length, 'latin1');
+  b.write(` GZIP: ${level}`, 36, 'latin1');
+  return b;
+}
+
+/**
+ * An image file as creatediskimage writes it: its header, then the bytes (gzip unless level
+ * 0); `partition` for an FBA disk's (`xCAT FBA Part Image:`, the bytes after its label blocks).
+ */
 export function imageOf(
   content: Buffer,
-  h: { type: ImageDiskType; units: number; compressLevel: number },
+  h: { type: ImageDiskType; units: number; compressLevel: number; partition?: boolean },
+  header: (tag: string, size: string, level: number) => Buffer = referenceHeader,
 ): Buffer {
   const data = h.compressLevel === 0 ? content : gzipSync(content, { level: h.compressLevel });
-  return Buffer.concat([formatImageHeader(h), data]);
+  const tag = `xCAT ${h.type} ${h.partition ? 'Part' : 'Disk'} Image:`;
+  const size = `${h.units} ${h.type === 'CKD' ? 'CYL' : 'BLK'}`;
+  return Buffer.concat([header(tag, size, h.compressLevel), data]);
 }
 
 export const md5 = (buf: Buffer): string => createHash('md5').update(buf).digest('hex');

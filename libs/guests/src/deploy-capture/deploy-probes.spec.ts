@@ -4,16 +4,26 @@ import { encodeDiskImage, type ManagementGuestOps, type ReaderFile } from '#hype
 import type { ImageStore } from '#images';
 import { diskHoldsImage, punchedSince } from './deploy-probes.js';
 
-const image = (bytes: Buffer, level: number) =>
-  encodeDiskImage(Readable.from([bytes]), { type: 'FBA', units: 8, compressLevel: level });
+const image = (bytes: Buffer, level: number, partition = false) =>
+  encodeDiskImage(Readable.from([bytes]), {
+    type: 'FBA',
+    units: 8,
+    compressLevel: level,
+    partition,
+  });
 
-/** A disk read back raw (as creatediskimage at level 0) and an image stored gzip'd. */
-function probeOf(disk: Buffer, imageBytes: Buffer) {
+/**
+ * A disk read back raw (as creatediskimage at level 0: the whole disk, or, as the reference's
+ * script reads an FBA disk, its partition 1 from byte 1024) and an image stored gzip'd (a whole
+ * disk's, or a partition's).
+ */
+function probeOf(disk: Buffer, imageBytes: Buffer, parts = { read: false, image: false }) {
   const hv = {
-    createDiskImage: () => Promise.resolve(image(disk, 0)),
+    createDiskImage: () =>
+      Promise.resolve(image(parts.read ? disk.subarray(1024) : disk, 0, parts.read)),
   } as unknown as ManagementGuestOps;
   const images = {
-    open: () => Promise.resolve({ stream: image(imageBytes, 6) }),
+    open: () => Promise.resolve({ stream: image(imageBytes, 6, parts.image) }),
   } as unknown as ImageStore;
   return () => diskHoldsImage(hv, images, 'img', toUserid('LINUX01'), '0100');
 }
@@ -32,6 +42,29 @@ describe('deploy probes', () => {
     const leftover = Buffer.concat([data, Buffer.alloc(50), Buffer.from('old bytes')]);
     expect(await probeOf(leftover, data)()).toBe(false);
     expect(await probeOf(data.subarray(0, 10), data)()).toBe(false);
+  });
+
+  it('finds an FBA partition image after the label blocks, read whole or as partition 1', async () => {
+    const disk = Buffer.concat([Buffer.alloc(1024), data, Buffer.alloc(4096)]);
+    for (const read of [false, true]) {
+      expect(await probeOf(disk, data, { read, image: true })()).toBe(true);
+      const shifted = Buffer.concat([data, Buffer.alloc(5120)]);
+      expect(await probeOf(shifted, data, { read, image: true })()).toBe(false);
+      const labelled = Buffer.concat([Buffer.from('label'), disk.subarray(5)]);
+      expect(await probeOf(labelled, data, { read, image: true })()).toBe(read); // not read
+    }
+    const small = Buffer.concat([Buffer.alloc(1024), data.subarray(0, 20)]);
+    expect(await probeOf(small, data, { read: true, image: true })()).toBe(false);
+  });
+
+  it('finds a whole-disk image on a disk read as its partition 1 from the label blocks on', async () => {
+    const long = Buffer.concat([Buffer.alloc(1000, 9), data, Buffer.alloc(100)]);
+    const disk = Buffer.concat([long, Buffer.alloc(3000)]);
+    expect(await probeOf(disk, long, { read: true, image: false })()).toBe(true);
+    const other = Buffer.concat([long.subarray(0, 1030), Buffer.from('x'), long.subarray(1031)]);
+    const changed = Buffer.concat([other, Buffer.alloc(3000)]);
+    expect(await probeOf(changed, long, { read: true, image: false })()).toBe(false);
+    expect(await probeOf(disk.subarray(0, 1100), long, { read: true, image: false })()).toBe(false);
   });
 
   it('takes a reader file of that name punched since the step started, the newest', async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { encodeDiskImage } from '#hypervisor';
+import { encodeDiskImage, IMAGE_HEADER_BYTES } from '#hypervisor';
 
 /** Bytes of one 3390 cylinder (the simulator's geometry: 15 tracks of 48 KiB). */
 export const CYLINDER_BYTES = 737_280;
@@ -33,8 +33,9 @@ function* cylinders(count: number, label: string): Generator<Buffer> {
 }
 
 /**
- * A small CKD image as a stream (64-byte header, then the disk gzip'd unless level 0): what
- * `npm start` imports as its sample, and what tests and benchmarks serve over HTTP.
+ * A small CKD image as a stream (creatediskimage's 512-byte header, then the disk gzip'd unless
+ * level 0): what `npm start` imports as its sample, and what tests and benchmarks serve over
+ * HTTP.
  */
 export function sampleImageStream(opts: SampleImageOptions = {}): Readable {
   const count = opts.cylinders ?? 10;
@@ -61,4 +62,5 @@ export async function writeSampleImage(
 }
 
 /** Size in bytes of an uncompressed (level 0) sample image of `cylinders`. */
-export const rawSampleImageBytes = (cylinders: number): number => 64 + cylinders * CYLINDER_BYTES;
+export const rawSampleImageBytes = (cylinders: number): number =>
+  IMAGE_HEADER_BYTES + cylinders * CYLINDER_BYTES;
