@@ -7,6 +7,8 @@ import { eventually, request } from './support/http.js';
 import { TestStack } from './support/stack.js';
 
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
+/** Our images' header: creatediskimage's, one 512-byte block. */
+const IMAGE_HEADER = 512;
 
 async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -82,7 +84,7 @@ describe('deploy and capture', () => {
       'record os version',
     ]);
     const disk = (await sim('GET', '/admin/minidisks/RT01/0100/md5')).body;
-    const content = gunzipSync(image.subarray(64));
+    const content = gunzipSync(image.subarray(IMAGE_HEADER));
     expect(disk).toEqual({ md5: md5(content), bytes: content.length });
     const user = (await sim('GET', '/admin/state')).body.users.find(
       (u: any) => u.userid === 'RT01',
@@ -115,7 +117,7 @@ describe('deploy and capture', () => {
     });
     expect(exported.status).toBe(200);
     const bytes = readFileSync(join(exportDir, 'rt-cap.img'));
-    expect(md5(gunzipSync(bytes.subarray(64)))).toBe(disk.md5); // the deployed disk's content
+    expect(md5(gunzipSync(bytes.subarray(IMAGE_HEADER)))).toBe(disk.md5); // the deployed disk's content
     expect(md5(bytes)).toBe(md5(image)); // and the very same file as the source image
     expect(exported.body.output).toMatchObject({
       image_name: 'rt-cap',
