@@ -1,3 +1,5 @@
+import { Queue } from 'bullmq';
+import { Redis as IORedis } from 'ioredis';
 import { ageOperation } from '#persistence/testing';
 import { eventually, request } from './support/http.js';
 import { pyStr, ReferenceClient } from './support/reference-client.js';
@@ -296,13 +298,16 @@ describe('the reference client, on the wire', () => {
       // eight days old: past OPERATION_RETENTION_DAYS (7)
       await ageOperation(stack.config.DATABASE_URL, op.id, new Date(Date.now() - 8 * DAY_MS));
       // the schedule's first run happened when the worker started; the next one is an hour off:
-      // promote it from the dashboard, as an operator would
+      // the board shows it, but is read-only (issue #59), so promote it through BullMQ itself
       const delayed = await eventually(async () => (await board('delayed')).jobs[0], 15000);
-      const promote = await stack.http(
-        'PUT',
-        `/admin/queues/api/queues/maintenance/${encodeURIComponent(delayed.id)}/promote`,
-      );
-      expect(promote.status).toBe(204);
+      const connection = new IORedis(stack.config.REDIS_URL, { maxRetriesPerRequest: null });
+      const queue = new Queue('maintenance', { connection, prefix: stack.config.QUEUE_PREFIX });
+      try {
+        await (await queue.getJob(delayed.id))!.promote();
+      } finally {
+        await queue.close();
+        connection.disconnect();
+      }
       await eventually(
         async () =>
           (await stack.http('GET', `/operations/${op.id}`)).status === 404 ? true : undefined,
