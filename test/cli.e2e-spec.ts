@@ -13,6 +13,7 @@ interface Run {
   stderr: string;
 }
 
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** hvctl (the built dist/apps/cli) against a test stack, as a user runs it: not on a terminal. */
@@ -81,7 +82,7 @@ describe('hvctl', () => {
       ...noAdmin,
       HVCTL_TOKEN_CACHE: join(home, 'none.json'),
     });
-    expect(refused.code).toBe(1);
+    expect(refused.code).toBe(4);
     expect(refused.stderr).toContain('the service wants a token');
   });
 
@@ -104,7 +105,7 @@ describe('hvctl', () => {
     expect(run.stderr).toMatch(/hvctl: .*already defined.* \(overallRC 8, rc 400, rs 8\)\n$/);
   });
 
-  it('exits 1 with the errmsg of a refused request, and --json prints the envelope', async () => {
+  it('exits 2 with the errmsg of a request refused as invalid, and --json prints the envelope', async () => {
     const run = await hvctl([
       '--json',
       'guests',
@@ -115,15 +116,66 @@ describe('hvctl', () => {
       '--memory',
       '512',
     ]);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(JSON.parse(run.stdout)).toMatchObject({ overallRC: 400 });
     expect(run.stderr).toContain('vcpus');
   });
 
-  it('exits 1 with a clear message when the service cannot be reached', async () => {
+  it('exits 5 with a clear message when the service cannot be reached', async () => {
     const run = await hvctl(['guests', 'list'], {}, 'http://127.0.0.1:1');
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(5);
     expect(run.stderr).toContain('cannot reach http://127.0.0.1:1');
+  });
+
+  describe('exit status by class, output formats, user agent (issue #60)', () => {
+    it('lists the exit statuses in --help, and exits 0 there', async () => {
+      const run = await hvctl(['--help']);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(
+        /Exit status:\n {2}0 {2}ok\n {2}1 .*\n {2}2 {2}usage.*\n {2}3 {2}not found\n {2}4 .*\n {2}5 /,
+      );
+      expect(run.stdout).toContain('-o, --output <format>');
+    });
+
+    it('exits 2 on bad arguments, 3 on what does not exist, 4 on a refused admin token', async () => {
+      expect((await hvctl(['guests', 'frobnicate'])).code).toBe(2);
+      expect((await hvctl(['guests', 'create', 'cli09'])).code).toBe(2); // --vcpus missing
+      expect((await hvctl(['--output', 'yaml', 'guests', 'list'])).code).toBe(2);
+      const missing = await hvctl(['guests', 'show', 'nobody1']);
+      expect(missing.code).toBe(3);
+      expect(missing.stderr).toMatch(/^hvctl: .*NOBODY1/);
+      expect((await hvctl(['ops', 'watch', '00000000-0000-4000-8000-000000000000'])).code).toBe(3);
+      const wrong = join(home, 'wrong-token');
+      writeFileSync(wrong, 'not-the-admin-token');
+      const refused = await hvctl(['guests', 'list'], {
+        HVCTL_ADMIN_TOKEN_FILE: wrong,
+        HVCTL_TOKEN_CACHE: join(home, 'wrong.json'),
+      });
+      expect(refused.code).toBe(4);
+      expect(refused.stderr).toContain('login refused (401)');
+    });
+
+    it('--output json prints what --json prints; ops show has its steps as a table', async () => {
+      const run = await hvctl(['guests', 'start', 'cli01', '--no-wait']);
+      const id = run.stdout.trim();
+      expect((await hvctl(['ops', 'watch', id])).code).toBe(0);
+      const viaOutput = await hvctl(['--output', 'json', 'ops', 'show', id]);
+      const viaJson = await hvctl(['--json', 'ops', 'show', id]);
+      expect(JSON.parse(viaOutput.stdout)).toEqual(JSON.parse(viaJson.stdout));
+      const op = JSON.parse(viaJson.stdout).output;
+      // hvctl says who it is, and the service's audit keeps it
+      expect(op.user_agent).toMatch(/^hvctl\/\d+\.\d+\.\d+/);
+      const shown = await hvctl(['ops', 'show', id]);
+      expect(shown.code).toBe(0);
+      expect(shown.stdout).toMatch(new RegExp(`^id: ${id}$`, 'm'));
+      expect(shown.stdout).toMatch(/^created_at: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/m);
+      expect(shown.stdout).toMatch(/^step\s+started_at\s+ms\s+result\s+rc\s+rs$/m);
+      for (const step of op.steps) {
+        expect(shown.stdout).toMatch(
+          new RegExp(`^${escape(step.name)}\\s+${step.started_at}\\s+\\d+\\s+ok`, 'm'),
+        );
+      }
+    });
   });
 
   describe('the operator verbs (issue #59)', () => {

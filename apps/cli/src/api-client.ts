@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { CliSettings } from '#config/cli';
 import type { Envelope } from '#envelope';
+import { EXIT, type ExitCode, exitForStatus } from './exit-codes.js';
 import { TokenCache } from './token-cache.js';
 
 export type { Envelope };
@@ -15,7 +16,7 @@ export interface ApiAnswer<T = unknown> {
 export class CliError extends Error {
   constructor(
     message: string,
-    readonly exitCode = 1,
+    readonly exitCode: ExitCode = EXIT.failed,
   ) {
     super(message);
     this.name = 'CliError';
@@ -39,6 +40,8 @@ export class ApiClient {
   constructor(
     readonly url: string,
     private readonly settings: CliSettings,
+    /** `hvctl/<version>`, so the service's audit and logs tell hvctl's requests apart */
+    private readonly userAgent = 'hvctl',
   ) {
     this.cache = new TokenCache(settings.tokenCacheFile);
   }
@@ -58,7 +61,10 @@ export class ApiClient {
     const res = await this.fetch('/token', { method: 'POST', headers: { 'x-admin-token': admin } });
     const token = res.headers.get('x-auth-token');
     if (res.status !== 200 || !token) {
-      throw new CliError(`login refused (${res.status}): check HV_ADMIN_TOKEN or the token file`);
+      throw new CliError(
+        `login refused (${res.status}): check HV_ADMIN_TOKEN or the token file`,
+        EXIT.auth,
+      );
     }
     await this.cache.put(this.url, token);
     return token;
@@ -66,10 +72,14 @@ export class ApiClient {
 
   private async fetch(path: string, init: RequestInit): Promise<Response> {
     try {
-      return await fetch(new URL(path, this.url), init);
+      const headers = { ...(init.headers as Record<string, string>), 'user-agent': this.userAgent };
+      return await fetch(new URL(path, this.url), { ...init, headers });
     } catch (e) {
       const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-      throw new CliError(`cannot reach ${this.url}: ${cause?.code ?? cause?.message ?? String(e)}`);
+      throw new CliError(
+        `cannot reach ${this.url}: ${cause?.code ?? cause?.message ?? String(e)}`,
+        EXIT.unreachable,
+      );
     }
   }
 
@@ -93,7 +103,10 @@ export class ApiClient {
       await this.cache.drop(this.url);
       this.token = await this.login();
       if (!this.token) {
-        throw new CliError('the service wants a token: set HV_ADMIN_TOKEN or --admin-token-file');
+        throw new CliError(
+          'the service wants a token: set HV_ADMIN_TOKEN or --admin-token-file',
+          EXIT.auth,
+        );
       }
       res = await this.fetch(path, init(await this.headers(opts.headers)));
     }
@@ -107,7 +120,10 @@ export class ApiClient {
     try {
       body = JSON.parse(text) as Envelope<T>;
     } catch {
-      throw new CliError(`${method} ${path} answered ${res.status} without an envelope`);
+      throw new CliError(
+        `${method} ${path} answered ${res.status} without an envelope`,
+        exitForStatus(res.status),
+      );
     }
     return { status: res.status, headers: res.headers, body };
   }

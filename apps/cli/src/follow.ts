@@ -1,5 +1,6 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { type ApiClient, CliError, type Envelope } from './api-client.js';
+import { EXIT } from './exit-codes.js';
 
 /** What hvctl reads of an operation (`GET /operations/{id}`). */
 export interface Operation {
@@ -47,7 +48,7 @@ export async function follow(
       const res = await client.raw('GET', `/operations/${id}/events`, {
         headers: lastId ? { 'last-event-id': lastId } : {},
       });
-      if (res.status === 404) throw new CliError(`no operation ${id}`);
+      if (res.status === 404) throw new CliError(`no operation ${id}`, EXIT.notFound);
       if (res.status !== 200 || !res.body) throw new Error(`events answered ${res.status}`);
       const parser = createParser({
         onEvent: (e: EventSourceMessage) => {
@@ -73,7 +74,10 @@ export async function follow(
       return done;
     }
     if (++failures > MAX_RECONNECTS) {
-      throw new CliError(`lost the events of operation ${id}; see: hvctl ops show ${id}`);
+      throw new CliError(
+        `lost the events of operation ${id}; see: hvctl ops show ${id}`,
+        EXIT.unreachable,
+      );
     }
     reporter.reconnecting(failures);
     await new Promise((r) => setTimeout(r, Math.min(250 * 2 ** failures, 5000)));

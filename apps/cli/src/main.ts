@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // hvctl: the command line for hv-orchestrator's API (issue #15). Every change is submitted as
 // an operation and followed over its events stream; `--json` prints what the API answers.
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { cliSettings, serviceVersion } from '#config/cli';
 import { ApiClient, CliError } from './api-client.js';
 import { driftCommands } from './commands/drift.js';
@@ -11,6 +11,7 @@ import { opsCommands } from './commands/ops.js';
 import { volumeCommands } from './commands/volumes.js';
 import { vswitchCommands } from './commands/vswitches.js';
 import { webhookCommands } from './commands/webhooks.js';
+import { EXIT, EXIT_HELP } from './exit-codes.js';
 import type { Ctx } from './output.js';
 
 const settings = cliSettings();
@@ -19,21 +20,34 @@ const program = new Command('hvctl')
   .version(serviceVersion())
   .option('--url <url>', 'the service (HVCTL_URL)', settings.url)
   .option('--admin-token-file <path>', 'admin token file (HVCTL_ADMIN_TOKEN_FILE)')
-  .option('--json', 'print what the API answers, as JSON')
+  .addOption(
+    new Option('-o, --output <format>', 'json: what the API answers; table: for people')
+      .choices(['table', 'json'])
+      .default('table'),
+  )
+  // kept beside --output: under `npx`, npm takes `--json` for itself unless after `--`
+  .option('--json', 'the same as --output json')
+  .addHelpText('after', EXIT_HELP)
   .showHelpAfterError()
   .exitOverride();
 
 let ctx: Ctx | undefined;
 const context = (): Ctx => {
   if (ctx) return ctx;
-  const o = program.opts<{ url: string; adminTokenFile?: string; json?: boolean }>();
+  const o = program.opts<{
+    url: string;
+    adminTokenFile?: string;
+    output: 'table' | 'json';
+    json?: boolean;
+  }>();
   const tty = process.stdout.isTTY === true;
   ctx = {
-    client: new ApiClient(o.url, {
-      ...settings,
-      ...(o.adminTokenFile ? { adminTokenFile: o.adminTokenFile } : {}),
-    }),
-    json: o.json === true,
+    client: new ApiClient(
+      o.url,
+      { ...settings, ...(o.adminTokenFile ? { adminTokenFile: o.adminTokenFile } : {}) },
+      `hvctl/${serviceVersion()}`,
+    ),
+    json: o.json === true || o.output === 'json',
     tty,
     color: tty && !settings.noColor,
   };
@@ -51,7 +65,8 @@ driftCommands(program, context);
 try {
   await program.parseAsync(process.argv);
 } catch (e) {
-  if (e instanceof CommanderError) process.exit(e.exitCode);
+  // help and version exit 0; every other complaint of the parser is a usage error
+  if (e instanceof CommanderError) process.exit(e.exitCode === 0 ? EXIT.ok : EXIT.usage);
   process.stderr.write(`hvctl: ${e instanceof Error ? e.message : String(e)}\n`);
-  process.exit(e instanceof CliError ? e.exitCode : 2);
+  process.exit(e instanceof CliError ? e.exitCode : EXIT.failed);
 }

@@ -1,5 +1,6 @@
 import { Option } from 'commander';
 import { type ApiAnswer, type ApiClient, CliError, type Envelope } from './api-client.js';
+import { EXIT, exitForStatus } from './exit-codes.js';
 import { follow, type Operation } from './follow.js';
 import { barReporter, lineReporter } from './reporters.js';
 
@@ -46,17 +47,21 @@ function print(ctx: Ctx, value: unknown, asJson: unknown = value): void {
   if (text) process.stdout.write(`${text}\n`);
 }
 
-/** The envelope's failure as a CliError: its errmsg and codes (exit status 1). */
-function failure(env: Envelope): CliError {
+/**
+ * The envelope's failure as a CliError: its errmsg and codes; the exit status by the class of
+ * the HTTP status of a refused request, 1 for an operation that ran and failed.
+ */
+function failure(env: Envelope, status?: number): CliError {
   const codes = `overallRC ${env.overallRC}, rc ${env.rc}, rs ${env.rs}`;
-  return new CliError(`${env.errmsg || 'failed'} (${codes})`);
+  const code = status === undefined ? EXIT.failed : exitForStatus(status);
+  return new CliError(`${env.errmsg || 'failed'} (${codes})`, code);
 }
 
 /** Prints a synchronous answer's output, or fails with its errmsg. */
 export function answer(ctx: Ctx, res: ApiAnswer): void {
   if (res.status >= 400 || res.body.overallRC !== 0) {
     if (ctx.json) print(ctx, res.body);
-    throw failure(res.body);
+    throw failure(res.body, res.status);
   }
   print(ctx, res.body.output, res.body);
 }

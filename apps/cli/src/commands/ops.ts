@@ -1,7 +1,7 @@
 import { type Command, Option } from 'commander';
 import { CliError } from '../api-client.js';
 import type { Operation } from '../follow.js';
-import { answer, type Ctx, finish, followWithProgress, noWait, read, submit } from '../output.js';
+import { answer, type Ctx, finish, followWithProgress, human, noWait, submit } from '../output.js';
 
 /** The columns `ops list` shows of each operation. */
 const summary = (o: Operation) => ({
@@ -35,8 +35,14 @@ export function opsCommands(program: Command, ctx: () => Ctx): void {
     });
   ops
     .command('show <id>')
-    .description('one operation: status, steps, result')
-    .action((id: string) => read(ctx(), `/operations/${encodeURIComponent(id)}`));
+    .description('one operation: status, steps as a table, result')
+    .action(async (id: string) => {
+      const c = ctx();
+      const res = await c.client.call<Operation>('GET', `/operations/${encodeURIComponent(id)}`);
+      const op = res.body.output;
+      if (res.status !== 200 || c.json || op === '') return answer(c, res);
+      process.stdout.write(`${operationText(op)}\n`);
+    });
   ops
     .command('watch <id>')
     .description('follow an operation to its end, with progress')
@@ -99,4 +105,46 @@ function cancelled(c: Ctx, op: Operation): void {
     throw new CliError(`operation ${op.id} ended ${op.status}, not cancelled`);
   }
   if (!c.json) process.stdout.write(`${op.id} cancelled\n`);
+}
+
+interface StepView {
+  name: string;
+  started_at: string;
+  ended_at: string | null;
+  result: string | null;
+  rc?: number;
+  rs?: number;
+}
+
+/** Milliseconds between two ISO times, or '' while the step runs. */
+const took = (from: string, to: string | null): string =>
+  to ? String(Date.parse(to) - Date.parse(from)) : '';
+
+/** `ops show` for people: the operation's fields, then its steps as a table. */
+export function operationText(op: Operation): string {
+  const env = op.response;
+  const head = human({
+    id: op.id,
+    kind: op.kind,
+    target: op.target ?? '',
+    status: op.status,
+    created_at: op.created_at,
+    started_at: op.started_at,
+    finished_at: op.finished_at,
+    requested_by: op.requested_by,
+    request_id: op.request_id,
+    ...(env ? { result: `overallRC ${env.overallRC}, rc ${env.rc}, rs ${env.rs}` } : {}),
+    ...(env?.errmsg ? { errmsg: env.errmsg } : {}),
+  });
+  const steps = (op.steps as StepView[] | undefined) ?? [];
+  if (!steps.length) return head;
+  const rows = steps.map((s) => ({
+    step: s.name,
+    started_at: s.started_at,
+    ms: took(s.started_at, s.ended_at),
+    result: s.result ?? 'running',
+    rc: s.rc ?? '',
+    rs: s.rs ?? '',
+  }));
+  return `${head}\n\n${human(rows)}`;
 }
