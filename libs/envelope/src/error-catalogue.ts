@@ -106,8 +106,14 @@ export const Errors = {
       `The method ${method} is not allowed for this resource.`,
       405,
     ),
+  /**
+   * A body over the limit: answered, then the connection is closed (the rest of the body is
+   * never read), so a client still sending learns at once rather than on a drained connection.
+   */
   payloadTooLarge: (limit: number) =>
-    new HvError(413, 413, 413, ModID.REST, `Request body larger than ${limit} bytes.`, 413),
+    new HvError(413, 413, 413, ModID.REST, `Request body larger than ${limit} bytes.`, 413, {
+      connection: 'close',
+    }),
   /** The request line and headers together exceed the http server's limit (Node's maxHeaderSize). */
   headersTooLarge: (limit: number) =>
     new HvError(
