@@ -69,6 +69,21 @@ export const Errors = {
   // ---- hypervisor (SMT layer, modID 1) ----
   /** A failed systems-management API call: overallRC 8 with the API's own rc/rs. */
   smapi: (rc: number, rs: number, msg: string) => new HvError(8, rc, rs, ModID.SMT, msg),
+  /**
+   * Image_Console_Get 8/8 with no console file in the reader: the reference's getVM.getConsole
+   * keeps the SMAPI codes and words them as its message 0409 (smtLayer/msgs.py).
+   */
+  consoleNotSpooled: (userid: string) =>
+    new HvError(
+      8,
+      8,
+      8,
+      ModID.SMT,
+      `Failed to get console log reader file list for guest vm: ${userid}. SMT error: ` +
+        `(Error) ULTGVM0409E Unable to get console log for user ${userid}. The userid is ` +
+        'either: not logged on, not spooling its console, or has not created any console ' +
+        'output. Error rc=rs=8 returned from Image_Console_Get.',
+    ),
   /** A CP command that failed (SMT rc 99 rs 420). */
   cp: (msg: string) => new HvError(99, 99, 420, ModID.SMT, msg),
   /** The hypervisor did not answer in time (SMT overallRC 5). */
