@@ -133,11 +133,32 @@ describe('guest actions', () => {
     expect(reboot.body).toMatchObject({ overallRC: 3, rc: 415, modID: 1 });
   });
 
-  it('returns an empty console without the spooling directory statement', async () => {
+  /**
+   * #57.8: Image_Console_Get 8/8 (nothing spooled) is the reference's message 0409 (smtLayer
+   * getVM.getConsole keeps the SMAPI codes, msgs.py words them) and, as any SMT failure of an
+   * action, HTTP 500.
+   */
+  const expectNothingSpooled = (res: { status: number; body: any }, userid: string) => {
+    expect(res.status).toBe(500);
+    expect(res.body).toMatchObject({ overallRC: 8, rc: 8, rs: 8, modID: 1, output: '' });
+    expect(res.body.errmsg).toContain(
+      `ULTGVM0409E Unable to get console log for user ${userid}. The userid is either: ` +
+        'not logged on, not spooling its console, or has not created any console output. ' +
+        'Error rc=rs=8 returned from Image_Console_Get.',
+    );
+  };
+
+  it('answers 0409 (500) for a guest that does not spool its console', async () => {
     await deployedGuest('ACT03');
-    const out = await action('ACT03', { action: 'get_console_output' });
-    expect(out.status).toBe(200);
-    expect(out.body).toMatchObject({ overallRC: 0, output: '' });
+    expectNothingSpooled(await action('ACT03', { action: 'get_console_output' }), 'ACT03');
+  });
+
+  it('answers 0409 (500) when a spooling guest printed nothing since the last read', async () => {
+    await deployedGuest('ACT04', { console: true });
+    const first = await action('ACT04', { action: 'get_console_output' });
+    expect(first.status).toBe(200);
+    expect(first.body.output).toContain('LOGON ACT04');
+    expectNothingSpooled(await action('ACT04', { action: 'get_console_output' }), 'ACT04');
   });
 
   it('resizes CPUs in the directory within MACHINE ESA, as the reference', async () => {

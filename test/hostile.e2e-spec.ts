@@ -79,6 +79,19 @@ describe('hostile input', () => {
       expect400(await stack.http('POST', '/guests/HOST01/action', { body }), field);
       expect(await operationCount()).toBe(before);
     });
+
+    // #57.12: a query bound is named as a body field's is ("cpu_cnt must not be less than 1")
+    it.each([
+      ['limit=-3', 'Value: -3. limit must not be less than 1'],
+      ['limit=0', 'Value: 0. limit must not be less than 1'],
+      ['limit=501', 'Value: 501. limit must not be greater than 500'],
+      ['limit=abc', "Value: 'abc'. limit must be an integer number"],
+      ['limit=1.5', "Value: '1.5'. limit must be an integer number"],
+    ])('GET /operations?%s: 400 naming the bound it misses', async (query, says) => {
+      const res = await stack.http('GET', `/operations?${query}`);
+      expect400(res, says);
+      expect(res.body).toMatchObject({ overallRC: 400, rc: 400, rs: 400, modID: 120 });
+    });
   });
 
   describe('#16.2 body shape', () => {

@@ -71,4 +71,32 @@ describe('detach naming FCPs without a record (#23.5)', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ overallRC: 0, output: '' });
   });
+
+  /**
+   * Issue #57 item 7 asked again. The reference's fvt (tests/fvt/test_volume.py
+   * test_attach_detach_*_userid_not_exist, last changed 2020) expects 404 from this detach; its
+   * code stopped raising that in 2021 (e97a42519: _do_detach returns when `vmcp q` finds no
+   * such user; decrease_fcp_connections catches the FCP table's not-exist error, kept by
+   * 634f9f1b9). A client of the reference gets the code's answer: attach 404, detach 200.
+   */
+  it("the reference fvt's unknown-userid case: attach 404, detach 200 (#57.7)", async () => {
+    const connection = {
+      assigner_id: 'dummy',
+      zvm_fcp: ['1a0c', '1b0c'],
+      target_wwpn: ['0x5005076802100c1a'],
+      target_lun: '0x0001000000000000',
+      os_version: 'rhel9.0',
+      multipath: true,
+      mount_point: '/mnt/fvt',
+    };
+    const body = { info: { connection } };
+    const before = await usage('1a0c');
+    const attached = await stack.http('POST', '/guests/volumes', { body });
+    expect(attached.status).toBe(404);
+    expect(attached.body).toMatchObject({ overallRC: 404, rc: 404, rs: 1, modID: 30 });
+    const detached = await stack.http('DELETE', '/guests/volumes', { body });
+    expect(detached.status).toBe(200);
+    expect(detached.body).toMatchObject({ overallRC: 0, rc: 0, rs: 0, output: '' });
+    expect(await usage('1a0c')).toEqual(before); // no record made up either
+  });
 });

@@ -69,6 +69,21 @@ export const Errors = {
   // ---- hypervisor (SMT layer, modID 1) ----
   /** A failed systems-management API call: overallRC 8 with the API's own rc/rs. */
   smapi: (rc: number, rs: number, msg: string) => new HvError(8, rc, rs, ModID.SMT, msg),
+  /**
+   * Image_Console_Get 8/8 with no console file in the reader: the reference's getVM.getConsole
+   * keeps the SMAPI codes and words them as its message 0409 (smtLayer/msgs.py).
+   */
+  consoleNotSpooled: (userid: string) =>
+    new HvError(
+      8,
+      8,
+      8,
+      ModID.SMT,
+      `Failed to get console log reader file list for guest vm: ${userid}. SMT error: ` +
+        `(Error) ULTGVM0409E Unable to get console log for user ${userid}. The userid is ` +
+        'either: not logged on, not spooling its console, or has not created any console ' +
+        'output. Error rc=rs=8 returned from Image_Console_Get.',
+    ),
   /** A CP command that failed (SMT rc 99 rs 420). */
   cp: (msg: string) => new HvError(99, 99, 420, ModID.SMT, msg),
   /** The hypervisor did not answer in time (SMT overallRC 5). */
@@ -106,8 +121,14 @@ export const Errors = {
       `The method ${method} is not allowed for this resource.`,
       405,
     ),
+  /**
+   * A body over the limit: answered, then the connection is closed (the rest of the body is
+   * never read), so a client still sending learns at once rather than on a drained connection.
+   */
   payloadTooLarge: (limit: number) =>
-    new HvError(413, 413, 413, ModID.REST, `Request body larger than ${limit} bytes.`, 413),
+    new HvError(413, 413, 413, ModID.REST, `Request body larger than ${limit} bytes.`, 413, {
+      connection: 'close',
+    }),
   /** The request line and headers together exceed the http server's limit (Node's maxHeaderSize). */
   headersTooLarge: (limit: number) =>
     new HvError(

@@ -1,4 +1,4 @@
-import { Max, ValidateNested, validateSync, IsDefined, IsInt, Matches } from 'class-validator';
+import { Max, Min, ValidateNested, validateSync, IsDefined, IsInt, Matches } from 'class-validator';
 import { Type, plainToInstance } from 'class-transformer';
 import { pyRepr, redactUrlCredentials, validationError } from './validation-message.js';
 
@@ -7,6 +7,10 @@ class Inner {
 }
 class Outer {
   @IsDefined() @ValidateNested() @Type(() => Inner) guest!: Inner;
+}
+
+class Bounded {
+  @IsInt() @Min(1) @Max(500) limit!: number;
 }
 
 class WithUrl {
@@ -28,6 +32,17 @@ describe('validation messages', () => {
     expect(err.message).toMatch(
       /^ValidationError: Validation error: Invalid input for field\/attribute max_cpu\. Value: 65\./,
     );
+  });
+
+  it('names the bound a number misses, and the type of a value that is no number (#57.12)', () => {
+    const reason = (limit: unknown) =>
+      validationError(validateSync(plainToInstance(Bounded, { limit })))
+        .message.split('. ')
+        .pop();
+    expect(reason(-3)).toBe('limit must not be less than 1');
+    expect(reason(501)).toBe('limit must not be greater than 500');
+    // 'abc' misses the bounds as well; its type is what the client got wrong
+    expect(reason('abc')).toBe('limit must be an integer number');
   });
 
   it('says which wrapper key is missing', () => {

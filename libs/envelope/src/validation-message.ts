@@ -19,6 +19,8 @@ export function pyRepr(v: unknown): string {
 }
 
 const WHITELIST = 'whitelistValidation';
+/** class-validator's type checks, named before any bound the same value also misses. */
+const TYPE_CHECKS = ['isInt', 'isNumber', 'isString', 'isBoolean'];
 
 /** `scheme://user:pass@` → `scheme://***@`: an echoed value never carries URL credentials. */
 export function redactUrlCredentials(text: string): string {
@@ -62,7 +64,9 @@ export function validationError(
   if (e.value === undefined && constraints.isDefined) {
     return Errors.validation(`'${e.property}' is a required property`);
   }
-  const reason = Object.values(constraints)[0];
+  // a value of the wrong type fails its bounds too: its type is what to name
+  const typeCheck = TYPE_CHECKS.find((k) => constraints[k] !== undefined);
+  const reason = typeCheck ? constraints[typeCheck] : Object.values(constraints)[0];
   const kind = where === 'body' ? 'field/attribute' : 'query parameters';
   return Errors.validation(
     redactUrlCredentials(

@@ -89,10 +89,20 @@ describe('ManagementGuestOps.consoleLog: the reference sequence, purging only wh
   it('8/8 (nothing spooled) still reads files an earlier read left; a failed SPOOL is no failure', async () => {
     hv.consoleGet = { rc: 8, rs: 8 };
     hv.spoolRc = 3;
-    hv.files = [con('LINUX01', 9)];
+    hv.files = [con('LINUX01', 9), con('LINUX02', 10)];
     await expect(client.consoleLog(toUserid('LINUX01'))).resolves.toEqual(['text of 9']);
-    hv.files = [];
-    await expect(client.consoleLog(toUserid('LINUX01'))).resolves.toEqual([]);
+  });
+
+  it("8/8 with none of the guest's files in the reader is the reference's 0409 (#57.8)", async () => {
+    hv.consoleGet = { rc: 8, rs: 8 };
+    hv.files = [con('LINUX02', 10)];
+    const e = await client.consoleLog(toUserid('LINUX01')).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(HvError);
+    expect(e).toMatchObject({ overallRC: 8, rc: 8, rs: 8, modID: 1 });
+    expect((e as HvError).message).toContain(
+      'ULTGVM0409E Unable to get console log for user LINUX01.',
+    );
+    expect(hv.calls).toEqual(['Image_Console_Get LINUX01', 'CP SPOOL READER CLASS *', 'rdrlist']);
   });
 
   it('another Image_Console_Get failure is an SMAPI error, before the reader is touched', async () => {

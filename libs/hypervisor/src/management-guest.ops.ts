@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
-import type { Userid } from '#envelope';
+import { Errors, type Userid } from '#envelope';
 import { cpCommand } from './cp-command.js';
 import { HypervisorExchange } from './hypervisor.exchange.js';
 import { mgmtFailure } from './mgmt.error.js';
@@ -13,7 +13,7 @@ import type {
   ReaderListReply,
   UnpackDiskImageReply,
 } from './protocol.js';
-import { tolerating } from './smapi.tolerance.js';
+import { isSmapi } from './smapi.tolerance.js';
 
 /**
  * What the management guest does for the service: commands in guests over IUCV, console
@@ -36,23 +36,30 @@ export class ManagementGuestOps {
   }
 
   /**
-   * The guest's spooled console lines since the last read; empty unless its directory spools
-   * the console. As the reference's getVM.getConsole: Image_Console_Get closes the guest's
-   * console spool file into the management guest's reader (8/8: not logged on or not
-   * spooling, read here as nothing new), CP SPOOL READER CLASS * (else vmur may refuse a class;
-   * a failure only risks missing files), vmur list, then each of the guest's console files
-   * received. Unlike the reference (vmur receive purges), a file is received with hold and
-   * purged only once its text is in hand: a worker that dies between the two leaves it in the
-   * reader for the next read instead of losing it. 8/8 still goes on to the reader, for files
-   * such a read left behind.
+   * The guest's spooled console lines since the last read. As the reference's
+   * getVM.getConsole: Image_Console_Get closes the guest's console spool file into the
+   * management guest's reader (8/8: not logged on, not spooling, or nothing printed since the
+   * last read), CP SPOOL READER CLASS * (else vmur may refuse a class; a failure only risks
+   * missing files), vmur list, then each of the guest's console files received. Unlike the
+   * reference (vmur receive purges), a file is received with hold and purged only once its
+   * text is in hand: a worker that dies between the two leaves it in the reader for the next
+   * read instead of losing it. So 8/8 still goes on to the reader, for files such a read left
+   * behind; with none there it fails as the reference's does (message 0409).
    */
   async consoleLog(userid: Userid): Promise<string[]> {
-    await tolerating(this.#hv.call('Image_Console_Get', userid), [8, 8]);
+    let nothingSpooled = false;
+    try {
+      await this.#hv.call('Image_Console_Get', userid);
+    } catch (e) {
+      if (!isSmapi(e, [8, 8])) throw e;
+      nothingSpooled = true;
+    }
     await this.#hv.observe(() => this.#hv.transport.cp(cpCommand('SPOOL', 'READER', 'CLASS', '*')));
     const listed = await this.#hv.mgmt<ReaderListReply>('rdrlist', {});
     const consoles = (listed.files ?? []).filter(
       (f) => f.origin === userid && f.spoolClass === 'T' && f.type === 'CON',
     );
+    if (nothingSpooled && !consoles.length) throw Errors.consoleNotSpooled(userid);
     const lines: string[] = [];
     for (const { spoolId } of consoles) {
       const spoolid = String(spoolId);

@@ -117,7 +117,8 @@ export class ResetGuestHandler implements OperationHandler<'guest.reset'> {
 /**
  * guest.console-output: the guest's spooled console since the last read, one string (a read
  * takes it, as the reference's does). Only a guest whose directory has
- * `COMMAND SP CONS * START` spools its console; for others the output is empty.
+ * `COMMAND SP CONS * START` spools its console; for others, as for one that printed nothing
+ * since the last read, the answer is the reference's 0409 failure (SMT 8/8/8, HTTP 500).
  */
 @Injectable()
 export class ConsoleOutputHandler implements OperationHandler<'guest.console-output'> {

@@ -15,9 +15,10 @@ import {
 import { JOB_NAMES, USERID } from '#jobs';
 import { OPERATION_STATUSES, type OperationStatus } from '#persistence';
 
+/** A query integer as a number, a negative one too, so its bound (not its type) is reported. */
 const toInt = () =>
   Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value,
+    typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value,
   );
 
 export class WaitQuery {
