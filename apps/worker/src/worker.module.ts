@@ -12,6 +12,7 @@ import { PersistenceModule } from '#persistence';
 import { WebhooksModule } from '#webhooks';
 import { bootProblems } from './boot-check.js';
 import { HANDLERS } from './handler-registry.js';
+import { WorkerMetricsModule } from './metrics/worker-metrics.module.js';
 import { processorFor } from './queue-processor.js';
 
 /** The worker process: no HTTP server; consumes the queues of WORKER_QUEUES (default all). */
@@ -27,6 +28,7 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [
         ConfigModule.forRoot(config),
+        WorkerMetricsModule.forRoot(config),
         PersistenceModule,
         HypervisorModule,
         OperationsModule.forWorker(),

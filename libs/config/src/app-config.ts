@@ -130,6 +130,14 @@ export class AppConfig {
    * worker sat partly idle while clients waited (bench/README, fourth pass).
    */
   @Type(() => Number) @IsInt() @Min(1) @Max(256) WORKER_CONCURRENCY = 32;
+  /**
+   * Port of the worker's Prometheus metrics (GET /metrics, the api's /metrics credentials:
+   * basic auth with the admin token, or an X-Auth-Token); 0 = not served and nothing measured.
+   * Each worker process needs its own port (docs/operating-metrics.md).
+   */
+  @Type(() => Number) @IsInt() @Min(0) @Max(65535) WORKER_METRICS_PORT = 0;
+  /** Address the worker's metrics listen on; loopback unless a scraper elsewhere must reach it. */
+  @IsString() @MinLength(1) WORKER_METRICS_HOST = '127.0.0.1';
   @Type(() => Number) @IsInt() @Min(1) SHUTDOWN_GRACE_S = 30;
   /**
    * How long a worker's hold on a running job lasts without renewal: a worker that dies is

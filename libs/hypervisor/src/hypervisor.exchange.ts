@@ -1,10 +1,12 @@
 import type { Readable } from 'node:stream';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { Errors, HvError, type Userid } from '#envelope';
+import { WorkMeter } from '#telemetry';
 import { mgmtFailure } from './mgmt.error.js';
 import type { MgmtArgs, MgmtOperation, MgmtReply, SmapiFunction } from './protocol.js';
 import { SmapiHealth } from './smapi-health.js';
 import { CallLoggingTransport } from './call-log.js';
+import { MeteredTransport } from './metered.transport.js';
 import { HypervisorTransport } from './transport.js';
 
 /**
@@ -18,14 +20,19 @@ import { HypervisorTransport } from './transport.js';
  */
 @Injectable()
 export class HypervisorExchange {
-  /** Every call passes here: logged at debug the same way over either transport (call-log.ts). */
+  /**
+   * Every call passes here: logged at debug the same way over either transport (call-log.ts),
+   * and measured when a meter is given (a worker serving its metrics).
+   */
   readonly transport: HypervisorTransport;
 
   constructor(
     transport: HypervisorTransport,
     private readonly health: SmapiHealth,
+    @Optional() meter?: WorkMeter,
   ) {
-    this.transport = new CallLoggingTransport(transport);
+    const measured = meter ? new MeteredTransport(transport, meter) : transport;
+    this.transport = new CallLoggingTransport(measured);
   }
 
   /** Runs one exchange with the hypervisor, counting whether the link answered. */

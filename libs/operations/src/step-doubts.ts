@@ -46,6 +46,8 @@ export class StepDoubts {
     private readonly log: Logger,
     /** How long after a step began its call may still land. */
     readonly settleMs: number,
+    /** Told when a step's doubt is settled here: found not done, or left to probe later. */
+    private readonly onSettled: (outcome: 'absent' | 'left') => void = () => undefined,
   ) {}
 
   /** A step that just failed with its call possibly sent: probed again if the operation ends. */
@@ -75,6 +77,7 @@ export class StepDoubts {
   /** Leaves the step in doubt, noting on its record until when its call may land (once). */
   async leave(name: string, until: number): Promise<void> {
     this.left.push(name);
+    this.onSettled('left');
     const last = this.recorder.steps().findLast((s) => s.name === name);
     if (!last || last.detail?.includes(IN_DOUBT_NOTE)) return;
     const note = `${IN_DOUBT_NOTE} ${iso(until)}; probed again then`;
@@ -97,6 +100,7 @@ export class StepDoubts {
       const found = await this.probeNow(name, opts, since, until);
       if (found === 'done') await adopt(name, opts);
       else if (found === 'pending') await this.leave(name, until);
+      else this.onSettled('absent');
     }
   }
 }

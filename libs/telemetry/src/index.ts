@@ -20,3 +20,5 @@ export {
 export { type HvCall, type HvCallKind, type HvCodes, hypervisorCall } from './hypervisor-call.js';
 export { queueTelemetry } from './queue-telemetry.js';
 export { TracingShutdown } from './tracing-shutdown.js';
+export { type InDoubtOutcome, type UndoOutcome, WorkMeter } from './work-meter.js';
+export { withinScrapeDeadline } from './scrape-deadline.js';

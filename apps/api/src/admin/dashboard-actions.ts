@@ -1,10 +1,9 @@
 import type { BoardHooks, HookContext } from '@bull-board/api/dist/types.js';
-import type { TokenService } from '#auth';
+import { operatorOf, type TokenService } from '#auth';
 import { HvError } from '#envelope';
 import { isQueueName, OPERATION_QUEUES } from '#jobs';
 import { type OperationRequest, OperationVerbs } from '#operations';
 import type { OperationsRepository } from '#persistence';
-import { operatorOf } from './operator-credentials.js';
 
 /** What the board may change on jobs of operations (AppConfig.DASHBOARD_ACTIONS). */
 export type DashboardActions = 'none' | 'verbs';

@@ -5,7 +5,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplication } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
-import { TokenService } from '#auth';
+import { operatorOf, TokenService } from '#auth';
 import { AppConfig } from '#config';
 import { type Envelope, Errors } from '#envelope';
 import { OPERATION_QUEUES, QUEUES } from '#jobs';
@@ -15,7 +15,6 @@ import { rawRoutes } from '../http/raw-routes.js';
 import '../http/fastify-augment.js';
 import { dropRemoteLinks } from './air-gap.js';
 import { dashboardActions } from './dashboard-actions.js';
-import { operatorOf } from './operator-credentials.js';
 
 export const DASHBOARD_PATH = '/admin/queues';
 

@@ -1,8 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { TokenService } from '#auth';
+import { operatorOf, TokenService } from '#auth';
 import { Errors } from '#envelope';
-import { operatorOf } from '../admin/operator-credentials.js';
 import '../http/fastify-augment.js';
 
 /** Operator pages' credentials (see operatorOf); a refusal is the 401 envelope. */

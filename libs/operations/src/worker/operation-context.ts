@@ -11,6 +11,7 @@ import { OperationCancelled, OperationUnwound } from './operation-errors.js';
 import { StepDoubts, iso } from '../step-doubts.js';
 import { type EffectRegistrar, inDoubt, type StepOptions, stepsInDoubt } from '../step-options.js';
 import { logStep } from '../operation-log.js';
+import type { StepMeter } from './operation-meter.js';
 
 export { OperationCancelled, OperationUnwound } from './operation-errors.js';
 
@@ -27,6 +28,8 @@ export interface ContextOptions {
    * the operation (a later delivery of the same job takes it over; RunSupersededError).
    */
   attempt?: number;
+  /** Where its steps, undo runs and steps settled out of doubt are counted (worker metrics). */
+  meter?: StepMeter;
 }
 
 /**
@@ -52,6 +55,7 @@ export class OperationContext {
   private readonly doubts: StepDoubts;
   /** Where it asks whether it was cancelled (cancelCheckedNow: the runner just asked). */
   private readonly cancel: CancelPoint;
+  private readonly meter: StepMeter | undefined;
 
   /**
    * @param ops where steps and progress are recorded; null for housekeeping jobs, which have no
@@ -69,10 +73,13 @@ export class OperationContext {
     this.unwinding = opts.unwinding ?? false;
     this.settleMs = opts.settleMs ?? 0;
     this.attempt = opts.attempt;
+    this.meter = opts.meter;
     this.log = new Logger(`op ${operationId.slice(0, 8)}`);
     this.cancel = new CancelPoint(cancels, operationId, this.log);
     const recorder = { steps: () => this.steps, record: (s: OperationStep) => this.record(s) };
-    this.doubts = new StepDoubts(recorder, this.log, this.settleMs);
+    this.doubts = new StepDoubts(recorder, this.log, this.settleMs, (outcome) =>
+      this.meter?.inDoubtSettled(outcome),
+    );
     this.doneBefore = new Set(previousSteps.filter((s) => s.result === 'ok').map((s) => s.name));
     this.inDoubt = stepsInDoubt(previousSteps);
     this.steps = previousSteps;
@@ -87,6 +94,10 @@ export class OperationContext {
     const steps = await this.ops?.appendStep(this.operationId, step, this.steps, this.attempt);
     if (steps) this.steps = steps;
     logStep(this.operationId, step);
+    if (step.endedAt && step.result) {
+      const seconds = (Date.parse(step.endedAt) - Date.parse(step.startedAt)) / 1000;
+      this.meter?.stepEnded(step.result, Math.max(0, seconds));
+    }
   }
 
   /** What the api passed beside the payload (OperationJobData.secrets); never stored. */
@@ -177,6 +188,7 @@ export class OperationContext {
         return this.leftInDoubt(name, until, new OperationUnwound(this.operationId, name));
       }
       if (found === 'absent') {
+        this.meter?.inDoubtSettled('absent');
         await this.skip(name, 'not done: its call did not land');
         return false;
       }
@@ -193,12 +205,16 @@ export class OperationContext {
       }
       found = await opts.probe!(since);
     }
-    if (found !== 'done') return false;
+    if (found !== 'done') {
+      this.meter?.inDoubtSettled('absent');
+      return false;
+    }
     await this.adopt(name, opts);
     return true;
   }
 
   private async adopt(name: string, opts: StepOptions): Promise<void> {
+    this.meter?.inDoubtSettled('adopted');
     const now = new Date().toISOString();
     await this.record({
       name,
@@ -232,7 +248,8 @@ export class OperationContext {
   async rollback(): Promise<string[]> {
     await this.doubts.settleFailed((name, opts) => this.adopt(name, opts));
     const left: string[] = [];
-    for (const { name, undo } of this.undos.splice(0).reverse()) {
+    const undos = this.undos.splice(0).reverse();
+    for (const { name, undo } of undos) {
       try {
         await this.step(`undo ${name}`, undo);
       } catch (e) {
@@ -241,7 +258,9 @@ export class OperationContext {
       }
     }
     // steps still in doubt are left too: probed again (and undone if found) later
-    return [...this.doubts.left, ...left.reverse()];
+    const leftToUndo = [...this.doubts.left, ...left.reverse()];
+    if (undos.length || leftToUndo.length) this.meter?.undoRun(leftToUndo.length ? 'left' : 'done');
+    return leftToUndo;
   }
 
   /** Records a step that was decided without acting (e.g. already in the wanted state). */

@@ -1,6 +1,7 @@
 import {
   Injectable,
   Logger,
+  Optional,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
@@ -10,9 +11,11 @@ import { AppConfig } from '#config';
 import { type Envelope, Errors, HvError, httpStatusOf } from '#envelope';
 import { JOB_CATALOGUE, isJobName, type QueueName } from '#jobs';
 import { type OperationRecord, OperationsRepository } from '#persistence';
+import { WorkMeter } from '#telemetry';
 import { RedisService } from '../coordination/redis.service.js';
 import type { OperationJobData } from '../job-data.js';
 import { jobOptions } from '../job-options.js';
+import { meterEnded } from './operation-meter.js';
 import { OperationSettler } from './operation-settler.js';
 import { OperationUnwinder } from './operation-unwinder.js';
 import { queueOf } from '../queue-of.js';
@@ -36,6 +39,7 @@ export class OperationReconciler implements OnApplicationBootstrap, OnApplicatio
     private readonly settler: OperationSettler,
     private readonly redis: RedisService,
     private readonly moduleRef: ModuleRef,
+    @Optional() private readonly meter?: WorkMeter,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -83,11 +87,12 @@ export class OperationReconciler implements OnApplicationBootstrap, OnApplicatio
       // a completed job is a success, or a cancel (its value the cancelled envelope)
       const env = job.returnvalue as Envelope;
       const ok = env.overallRC === 0;
-      await this.ops.finish(op.id, {
+      const ended = await this.ops.finish(op.id, {
         status: ok ? 'succeeded' : 'cancelled',
         response: env,
         httpStatus: ok ? 200 : httpStatusOf(env, job.data.statusRule),
       });
+      meterEnded(this.meter, ended);
       await this.settler.leaveLine(op);
     } else if (
       ['missing', 'failed'].includes(state) &&

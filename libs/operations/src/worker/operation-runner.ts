@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
 import { plainToInstance } from 'class-transformer';
@@ -9,7 +9,7 @@ import { type Envelope, Errors, HvError, ok } from '#envelope';
 import { landingWindowMs } from '#hypervisor';
 import { JOB_CATALOGUE, type JobDefinition, type JobName, isJobName } from '#jobs';
 import { type OperationRecord, OperationsRepository, RunSupersededError } from '#persistence';
-import { OperationSpan } from '#telemetry';
+import { OperationSpan, WorkMeter } from '#telemetry';
 import { CancelSignals } from '../coordination/cancel-signals.service.js';
 import { GuestTurns } from '../coordination/guest-turns.service.js';
 import { handlerFor } from './handler-lookup.js';
@@ -20,6 +20,7 @@ import { OperationSettler } from './operation-settler.js';
 import { OperationUnwinder } from './operation-unwinder.js';
 import { holdsGuestLine, isSettled } from '../operation-view.js';
 import { isLinkFailure, nextOutageRetry } from './outage-retry.js';
+import { meterEnded, stepMeterFor } from './operation-meter.js';
 import { jobRun, rememberRun } from './operation-trace.js';
 import { keepRunFresh } from './run-heartbeat.js';
 
@@ -51,6 +52,7 @@ export class OperationRunner {
     private readonly settler: OperationSettler,
     private readonly unwinder: OperationUnwinder,
     private readonly moduleRef: ModuleRef,
+    @Optional() private readonly meter?: WorkMeter,
   ) {}
 
   @OperationSpan('operation.run', jobRun)
@@ -113,9 +115,11 @@ export class OperationRunner {
     }
     await rememberRun(job, op.attempts);
     logRunning(op);
+    this.meter?.operationStarted(op.kind);
     const ctx = new OperationContext(id, this.ops, job, op.steps, this.cancels, {
       settleMs: landingWindowMs(this.cfg),
       attempt: op.attempts,
+      meter: stepMeterFor(this.meter, op.kind),
     });
     ctx.cancelCheckedNow();
     let output: unknown;
@@ -142,8 +146,13 @@ export class OperationRunner {
     // retry finds every step done; a Redis hiccup (a Sentinel failover) only delays the line,
     // whose next operation drops a head that has ended.
     const env = ok(output);
-    await this.ops.finish(id, { status: 'succeeded', response: env, httpStatus: 200 }, ['running']);
+    const ended = await this.ops.finish(
+      id,
+      { status: 'succeeded', response: env, httpStatus: 200 },
+      ['running'],
+    );
     logEnded(op, 'succeeded', env);
+    meterEnded(this.meter, ended);
     await forgetSecrets(job);
     await this.settler.leaveLine(op).catch((e: unknown) => {
       this.log.warn(`operation ${id} ended; its guest's line is left later: ${String(e)}`);

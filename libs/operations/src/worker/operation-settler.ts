@@ -1,10 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { type HvError, type StatusRule, httpStatusOf } from '#envelope';
 import { type OperationRecord, OperationsRepository } from '#persistence';
+import { WorkMeter } from '#telemetry';
 import { CancelSignals } from '../coordination/cancel-signals.service.js';
 import { GuestTurns } from '../coordination/guest-turns.service.js';
 import { holdsGuestLine } from '../operation-view.js';
 import { logEnded } from '../operation-log.js';
+import { meterEnded } from './operation-meter.js';
 
 /**
  * Ends an operation that did not succeed: `failed` or `cancelled`, or `needs_attention` when
@@ -17,6 +19,7 @@ export class OperationSettler {
     private readonly ops: OperationsRepository,
     private readonly turns: GuestTurns,
     private readonly cancels: CancelSignals,
+    @Optional() private readonly meter?: WorkMeter,
   ) {}
 
   async settle(
@@ -34,6 +37,7 @@ export class OperationSettler {
       httpStatus: err.httpStatus ?? httpStatusOf(env, rule),
     });
     if (ended) logEnded(op, ending, env);
+    meterEnded(this.meter, ended);
     if (!leftToUndo.length) await this.cancels.clear(op.id);
     // a step still in doubt keeps the line until it is probed again (the reconciler's unwind)
     if (!ended || !holdsGuestLine(ended)) await this.leaveLine(op);

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Job } from 'bullmq';
 import { plainToInstance } from 'class-transformer';
@@ -7,10 +7,11 @@ import { type Envelope, Errors, HvError, type StatusRule, ok } from '#envelope';
 import { landingWindowMs } from '#hypervisor';
 import { JOB_CATALOGUE, isJobName } from '#jobs';
 import { type OperationRecord, OperationsRepository } from '#persistence';
-import { OperationSpan } from '#telemetry';
+import { OperationSpan, WorkMeter } from '#telemetry';
 import { CancelSignals } from '../coordination/cancel-signals.service.js';
 import { handlerFor } from './handler-lookup.js';
 import { OperationCancelled, OperationContext, OperationUnwound } from './operation-context.js';
+import { meterEnded, stepMeterFor } from './operation-meter.js';
 import { OperationSettler } from './operation-settler.js';
 import { rowRun } from './operation-trace.js';
 
@@ -43,6 +44,7 @@ export class OperationUnwinder {
     private readonly cancels: CancelSignals,
     private readonly settler: OperationSettler,
     private readonly moduleRef: ModuleRef,
+    @Optional() private readonly meter?: WorkMeter,
   ) {}
 
   @OperationSpan('operation.unwind', rowRun)
@@ -52,6 +54,7 @@ export class OperationUnwinder {
     const ctx = new OperationContext(op.id, this.ops, o.job ?? null, op.steps, this.cancels, {
       unwinding: true,
       settleMs: landingWindowMs(this.cfg),
+      meter: stepMeterFor(this.meter, op.kind),
     });
     let reason: unknown = o.error;
     try {
@@ -59,7 +62,12 @@ export class OperationUnwinder {
       // done after all, unless its cancel came first: a cancelled operation is undone
       if (o.mayComplete && !(await this.cancels.requested(op.id))) {
         const env = ok(output);
-        await this.ops.finish(op.id, { status: 'succeeded', response: env, httpStatus: 200 });
+        const ended = await this.ops.finish(op.id, {
+          status: 'succeeded',
+          response: env,
+          httpStatus: 200,
+        });
+        meterEnded(this.meter, ended);
         await this.settler.leaveLine(op);
         return env;
       }

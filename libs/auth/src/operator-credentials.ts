@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { TokenService } from '#auth';
+import type { TokenService } from './token.service.js';
 
 /**
- * Who a request to an operator page (dashboard, metrics) is, by its credentials: `admin` for
+ * Who a request to an operator page (dashboard, the api's and workers' metrics) is, by its credentials: `admin` for
  * HTTP basic auth whose password (any user name) is the admin token, a token's subject for a
  * valid X-Auth-Token; null without either. Checked even with AUTH=none: these pages show every
  * operation and the dashboard can retry and remove jobs.
