@@ -44,7 +44,7 @@ export class AppConfig {
   /**
    * How far V8 lets the api's heap grow past what the last full GC kept before collecting again
    * (its `--heap-growing-percent`; 0: V8's own choice, up to four times). Thousands of held
-   * clients otherwise leave several hundred MiB of garbage standing (bench/README.md, session 13).
+   * clients otherwise leave several hundred MiB of garbage standing (docs/decisions/0008).
    */
   @Type(() => Number) @IsInt() @Min(0) @Max(300) API_HEAP_GROWING_PERCENT = 100;
   /**
@@ -136,7 +136,7 @@ export class AppConfig {
   /**
    * Jobs a worker runs at once per queue. An operation spends most of its time waiting on the
    * hypervisor, and per-guest lines and QUEUE_CONCURRENCY already bound what runs: at 8 one
-   * worker sat partly idle while clients waited (bench/README, fourth pass).
+   * worker sat partly idle while clients waited (docs/decisions/0005).
    */
   @Type(() => Number) @IsInt() @Min(1) @Max(256) WORKER_CONCURRENCY = 32;
   /** How long a stopping worker lets its running operations finish, seconds. */
@@ -282,7 +282,8 @@ export class AppConfig {
   /**
    * Hosts http(s) and scp image imports may reach although their addresses are in a range
    * denied by default (loopback, link-local, private, CGNAT, multicast, reserved): a comma list
-   * of host names, IPs and CIDR ranges, v4 or v6. Empty: only public addresses.
+   * of host names, IPs and CIDR ranges, v4 or v6. Empty: only public addresses. A bad entry
+   * stops the service at start.
    */
   @commaList() @IsString({ each: true }) IMAGE_IMPORT_HOSTS: string[] = [];
   /** Largest image (or uploaded file) accepted, in bytes; default 64 GiB. */
