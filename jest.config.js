@@ -31,7 +31,7 @@ export default {
   // (the simulator's `hold` fault), so no timing can be lost under load.
   maxWorkers: Math.max(4, 2 * availableParallelism()),
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,scripts}/**/*.spec.ts'] },
     {
       ...common,
       displayName: 'e2e',

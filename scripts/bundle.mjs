@@ -50,7 +50,7 @@ const external = [
 // time the outer one runs, on their hot paths too (in Fastify's hook runners several times per
 // request). Why not left to Node's loader, as Fastify and BullMQ were: with what they use they were
 // some 620 of the 730 files an api loaded, resolved, read and compiled one by one, about a
-// sixth of its start (bench/README.md, session 24). Each names the vendor files it requires.
+// sixth of its start (docs/decisions/0011). Each names the vendor files it requires.
 const vendors = {
   ioredis: [],
   bullmq: ['ioredis'],

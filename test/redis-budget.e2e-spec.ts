@@ -43,7 +43,7 @@ function sent(seen: Seen[]): Seen[] {
  */
 describe('Redis commands per operation', () => {
   /**
-   * Ceilings for one waited `start` of a managed guest (bench/README.md, "Fourth pass: Redis",
+   * Ceilings for one waited `start` of a managed guest (docs/decisions/0003
    * has the table of which commands these are). The blocking reads (the worker's BZPOPMIN, the
    * api's XREAD of the queue events) are printed but not capped: how many there are depends on
    * when their timeouts fall, not on the operation.

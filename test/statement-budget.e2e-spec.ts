@@ -8,7 +8,7 @@ import { TestStack } from './support/stack.js';
  */
 describe('statements per operation', () => {
   /**
-   * Ceilings for one `start` of a managed guest, waited for (bench/README.md has the figures:
+   * Ceilings for one `start` of a managed guest, waited for (docs/decisions/0002 has the figures:
    * before this budget it was 4 and 15, then 3 and 10). The worker's 5: mark running (returning
    * the row), the handler's managed-guest read, step start, step end, finish — its writes are
    * single statements, not Prisma's implicit transactions with a COMMIT each.

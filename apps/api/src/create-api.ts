@@ -34,7 +34,7 @@ export async function createApi(config: Config): Promise<NestFastifyApplication>
     trustProxy: true,
     frameworkErrors,
     clientErrorHandler,
-    // no Nest middleware is used, and middie's hook ran on every request (bench/README.md)
+    // no Nest middleware is used, and middie's hook ran on every request (docs/decisions/0001)
     skipMiddie: true,
   });
   const fastify = adapter.getInstance();

@@ -21,7 +21,7 @@ const MAX_REMEMBERED = 10_000;
  * signed with the admin token, so rotating the admin token invalidates every issued token.
  * A token once verified is remembered until its `exp` for the admin token it was checked
  * against: clients send the same token on every request, and an HMAC per request was a
- * measurable share of the api's CPU (bench/README.md).
+ * measurable share of the api's CPU (docs/decisions/0001).
  */
 @Injectable()
 export class TokenService {

@@ -31,7 +31,9 @@ const commaList = () =>
  */
 export class AppConfig {
   // ---- api ----
+  /** Port the api listens on. */
   @Type(() => Number) @IsInt() @Min(0) @Max(65535) PORT = 8080;
+  /** Address the api listens on. */
   @IsString() @MinLength(1) HOST = '127.0.0.1';
   /**
    * Connections the kernel holds for the api before it accepts them (capped by the kernel's
@@ -42,7 +44,7 @@ export class AppConfig {
   /**
    * How far V8 lets the api's heap grow past what the last full GC kept before collecting again
    * (its `--heap-growing-percent`; 0: V8's own choice, up to four times). Thousands of held
-   * clients otherwise leave several hundred MiB of garbage standing (bench/README.md, session 13).
+   * clients otherwise leave several hundred MiB of garbage standing (docs/decisions/0008).
    */
   @Type(() => Number) @IsInt() @Min(0) @Max(300) API_HEAP_GROWING_PERCENT = 100;
   /**
@@ -50,9 +52,11 @@ export class AppConfig {
    * collect its whole heap once the burst is answered (burst-end-collection.ts); 0: never.
    */
   @Type(() => Number) @IsInt() @Min(0) API_COLLECT_AFTER_BURST = 1000;
+  /** `token`: every route but `POST /token` needs an `X-Auth-Token` (issued against the admin token); `none`: no authentication. */
   @IsIn(['token', 'none']) AUTH: 'token' | 'none' = 'token';
-  /** Default: <DATA_DIR>/token.dat. */
+  /** Admin token file (mode 0600), generated on first start. Default: `<DATA_DIR>/token.dat`. */
   @IsString() TOKEN_PATH = '';
+  /** Lifetime of issued tokens, seconds. */
   @Type(() => Number) @IsInt() @Min(1) TOKEN_TTL_S = 3600;
   /**
    * What the Bull dashboard (/admin/queues) may change on jobs of operations: `none` (read-only,
@@ -93,11 +97,15 @@ export class AppConfig {
   @Type(() => Number) @IsInt() @Min(0) QUEUE_BACKLOG_CHECK_MS = 250;
   /** How often an operation waiting for its guest's turn looks again (it is also woken). */
   @Type(() => Number) @IsInt() @Min(50) GUEST_TURN_RECHECK_MS = 2000;
+  /** Days an ended operation (succeeded or cancelled) is kept before the workers prune it (hourly). */
   @Type(() => Number) @IsInt() @Min(1) OPERATION_RETENTION_DAYS = 7;
+  /** Days a failed operation is kept before the workers prune it. */
   @Type(() => Number) @IsInt() @Min(1) FAILED_OPERATION_RETENTION_DAYS = 30;
 
   // ---- shared infrastructure ----
+  /** State of `npm start` and default home of the other paths: database, admin token, simulator state, images and files. */
   @IsString() @MinLength(1) DATA_DIR = './var';
+  /** BullMQ's Redis (run it with `noeviction`): `redis://`, `rediss://`, or `redis+sentinel://[user:password@]host:port[,host:port…]/<master name>[/<db>]` (docs/operating.md, Scaling). */
   @Matches(/^rediss?(\+sentinel)?:\/\//, {
     message: 'REDIS_URL must be a redis://, rediss:// or redis+sentinel://host:port,…/<master> URL',
   })
@@ -112,12 +120,13 @@ export class AppConfig {
     message: 'REDIS_CLUSTER_NODES items must be <host>:<port>',
   })
   REDIS_CLUSTER_NODES: string[] = [];
-  /** Default: file:<DATA_DIR>/hv-orchestrator.db. */
+  /** SQLite `file:…` or `postgresql://…`. Default: `file:<DATA_DIR>/hv-orchestrator.db`. */
   @ValidateIf((o: AppConfig) => o.DATABASE_URL !== '')
   @Matches(/^(file:|postgres(ql)?:\/\/)/, {
     message: 'DATABASE_URL must be file:… (SQLite) or postgresql://…',
   })
   DATABASE_URL = '';
+  /** BullMQ key prefix, so several stacks can share one Redis. */
   @Matches(/^[A-Za-z0-9_-]{1,32}$/, { message: 'QUEUE_PREFIX must be 1-32 of [A-Za-z0-9_-]' })
   QUEUE_PREFIX = 'hvo';
 
@@ -127,7 +136,7 @@ export class AppConfig {
   /**
    * Jobs a worker runs at once per queue. An operation spends most of its time waiting on the
    * hypervisor, and per-guest lines and QUEUE_CONCURRENCY already bound what runs: at 8 one
-   * worker sat partly idle while clients waited (bench/README, fourth pass).
+   * worker sat partly idle while clients waited (docs/decisions/0005).
    */
   @Type(() => Number) @IsInt() @Min(1) @Max(256) WORKER_CONCURRENCY = 32;
   /**
@@ -138,6 +147,7 @@ export class AppConfig {
   @Type(() => Number) @IsInt() @Min(0) @Max(65535) WORKER_METRICS_PORT = 0;
   /** Address the worker's metrics listen on; loopback unless a scraper elsewhere must reach it. */
   @IsString() @MinLength(1) WORKER_METRICS_HOST = '127.0.0.1';
+  /** How long a stopping worker lets its running operations finish, seconds. */
   @Type(() => Number) @IsInt() @Min(1) SHUTDOWN_GRACE_S = 30;
   /**
    * How long a worker's hold on a running job lasts without renewal: a worker that dies is
@@ -160,6 +170,7 @@ export class AppConfig {
   // ---- hypervisor ----
   /** `smapi`: functions over the request server's wire protocol (SMAPI_*), CP and management-guest calls through the management guest's tools (HV_TOOLS_DIR). */
   @IsIn(['simulator', 'smapi']) HV_TRANSPORT: 'simulator' | 'smapi' = 'simulator';
+  /** The simulator's address (HV_TRANSPORT=simulator; over `smapi` only passed on to the tools). Default: `http://127.0.0.1:<SIM_PORT>`. */
   @IsString() HV_SIMULATOR_URL = '';
   /**
    * How long a call (simulator transport) or a management-guest tool waits for its answer. With
@@ -172,15 +183,20 @@ export class AppConfig {
   /** How often the api probes the hypervisor link for /smapi_health (0: only real calls count). */
   @Type(() => Number) @IsInt() @Min(0) HV_PROBE_INTERVAL_S = 5;
   // The systems-management request server, for the wire-protocol client (libs/hypervisor smapi/).
+  /** Host of the systems-management request server (HV_TRANSPORT=smapi); empty with `npm start`: the simulator's wire port. */
   @IsString() SMAPI_HOST = '';
+  /** Port of the request server. */
   @Type(() => Number) @IsInt() @Min(1) @Max(65535) SMAPI_PORT = 44444;
+  /** Userid the service authenticates as to the request server (in its authorisation list). */
   @Matches(/^[A-Za-z0-9@#$]{0,8}$/, { message: 'SMAPI_USER must be a userid of 1-8 characters' })
   SMAPI_USER = '';
   /** File holding the password of SMAPI_USER, mode 0600; read when the link opens, never logged. */
   @IsString() SMAPI_PASSWORD_FILE = '';
   /** PEM of the CA that signs the request server's certificate; set = TLS, empty = plain TCP. */
   @IsString() SMAPI_CA_FILE = '';
+  /** Connect timeout of one request to the request server, seconds. */
   @Type(() => Number) @IsInt() @Min(1) SMAPI_CONNECT_TIMEOUT_S = 60;
+  /** Answer timeout of one request to the request server, seconds (long functions: SMAPI_LONG_READ_TIMEOUT_S). */
   @Type(() => Number) @IsInt() @Min(1) SMAPI_READ_TIMEOUT_S = 240;
   /** Answer timeout of relocation and disk create/delete, which can run for many minutes. */
   @Type(() => Number) @IsInt() @Min(1) SMAPI_LONG_READ_TIMEOUT_S = 1800;
@@ -215,12 +231,17 @@ export class AppConfig {
   HV_TOOLS_DIR = '';
   /** Timeout of a disk image copy or refresh_bootmap run (other tools: HV_CALL_TIMEOUT_S). */
   @Type(() => Number) @IsInt() @Min(1) HV_DISK_IMAGE_TIMEOUT_S = 3600;
+  /** Port the simulator listens on. */
   @Type(() => Number) @IsInt() @Min(0) @Max(65535) SIM_PORT = 8090;
+  /** Address the simulator listens on. */
   @IsString() @MinLength(1) SIM_HOST = '127.0.0.1';
   /** The simulator's systems-management wire front door (HV_TRANSPORT=smapi); 0 = off. */
   @Type(() => Number) @IsInt() @Min(0) @Max(65535) SIM_SMAPI_PORT = 0;
+  /** Simulated hypervisor latency: `fast` (tests) or `realistic` (benches, docker compose). */
   @IsIn(['fast', 'realistic']) HV_LATENCY_PROFILE: 'fast' | 'realistic' = 'fast';
+  /** Where the simulator keeps its state. Default: `<DATA_DIR>/hv-simulator`. */
   @IsString() SIM_STATE_DIR = '';
+  /** System name of the simulated hypervisor (first SSI member). */
   @Matches(/^[A-Za-z0-9]{1,8}$/) SIM_SYSTEM_ID = 'HVSIM1';
   /** Member systems of the simulated SSI cluster (1 = not in a cluster; at most 4). */
   @Type(() => Number) @IsInt() @Min(1) @Max(4) SIM_SSI_MEMBERS = 2;
@@ -228,6 +249,7 @@ export class AppConfig {
   @IsString() SIM_FCP_INVENTORY = '';
 
   // ---- reference service settings ([zvm] section) ----
+  /** Directory profile included in new guests (reference `[zvm] user_profile`). */
   @Matches(/^[A-Za-z0-9]{1,8}$/) USER_PROFILE = 'OSDFLT';
   /** Default disk pools, `ECKD:name` or `FBA:name`, comma-separated (at most 10). */
   @commaList()
@@ -236,12 +258,19 @@ export class AppConfig {
     message: 'DISK_POOL items must be ECKD:<name> or FBA:<name>',
   })
   DISK_POOL: string[] = ['ECKD:POOL1'];
+  /** Root disk device number of new guests and the disk deploy writes by default. */
   @Matches(/^[0-9A-Fa-f]{1,4}$/) USER_ROOT_VDEV = '0100';
+  /** Device number of a guest's first NIC (then the highest existing plus 3). */
   @Matches(/^[0-9A-Fa-f]{1,4}$/) DEFAULT_NIC_VDEV = '1000';
+  /** Maximum virtual CPUs of new guests. */
   @Type(() => Number) @IsInt() @Min(1) @Max(64) USER_DEFAULT_MAX_CPU = 32;
+  /** Maximum memory of new guests (`<n>M` or `<n>G`). */
   @Matches(/^[1-9][0-9]{0,3}[MG]$/i) USER_DEFAULT_MAX_MEMORY = '64G';
+  /** Maximum reserved memory of new guests (`<n>M` or `<n>G`). */
   @Matches(/^[1-9][0-9]{0,3}[MG]$/i) USER_DEFAULT_MAX_RESERVED_MEMORY = '64G';
+  /** `SHARE RELATIVE` per virtual CPU written for new guests (0: none). */
   @Type(() => Number) @IsInt() @Min(0) USER_DEFAULT_SHARE_UNIT = 100;
+  /** `LOGONBY` users of new guests, space-separated; unset: none. */
   @IsOptional() @Matches(/^[A-Za-z0-9]{1,8}(\s+[A-Za-z0-9]{1,8})*$/) DEFAULT_ADMIN_USERID?: string;
   /** Port of the sshd on remote hosts that images and files are copied from or to. */
   @Type(() => Number) @IsInt() @Min(1) @Max(65535) REMOTEHOST_SSHD_PORT = 22;
@@ -261,7 +290,8 @@ export class AppConfig {
   /**
    * Hosts http(s) and scp image imports may reach although their addresses are in a range
    * denied by default (loopback, link-local, private, CGNAT, multicast, reserved): a comma list
-   * of host names, IPs and CIDR ranges, v4 or v6. Empty: only public addresses.
+   * of host names, IPs and CIDR ranges, v4 or v6. Empty: only public addresses. A bad entry
+   * stops the service at start.
    */
   @commaList() @IsString({ each: true }) IMAGE_IMPORT_HOSTS: string[] = [];
   /** Largest image (or uploaded file) accepted, in bytes; default 64 GiB. */
@@ -285,6 +315,7 @@ export class AppConfig {
   @Type(() => Number) @IsInt() @Min(100) WEBHOOK_TIMEOUT_MS = 10_000;
   /** Pause before the first retry, doubled for each further one up to WEBHOOK_BACKOFF_MAX_MS. */
   @Type(() => Number) @IsInt() @Min(1) WEBHOOK_BACKOFF_BASE_MS = 5_000;
+  /** Cap of the pause between delivery retries, ms. */
   @Type(() => Number) @IsInt() @Min(1) WEBHOOK_BACKOFF_MAX_MS = 3_600_000;
   /** Retries go on at least this long (timeouts, connection errors, 408, 429, 5xx), seconds. */
   @Type(() => Number) @IsInt() @Min(1) WEBHOOK_RETRY_WINDOW_S = 86_400;

@@ -34,7 +34,7 @@ const tags = new Map<string, string>();
  * (½, ¼, ¾ of the range, each moved on by 1/64 off the range's halves and quarters): on a
  * cluster whose masters hold equal slot ranges, as `redis-cli --cluster create` makes them, two to
  * four masters each get one of the three busiest queues, whatever QUEUE_PREFIX is. A hash of the
- * name alone put two of them on one master for the default prefix (bench/README.md).
+ * name alone put two of them on one master for the default prefix (docs/decisions/0006).
  */
 export function queueTag(prefix: string, queue: string): string {
   const known = tags.get(`${prefix}\n${queue}`);

@@ -14,7 +14,7 @@ function readPackage(dir: string): PackageJson | null {
 }
 
 // Both are fixed for the life of the process; GET / asks for the version on every request,
-// and reading package.json each time was a fifth of that route's CPU (bench/README.md).
+// and reading package.json each time was a fifth of that route's CPU (docs/decisions/0001).
 let root: string | undefined;
 let version: string | undefined;
 

@@ -63,7 +63,7 @@ const nothing = (): Pending => ({
  * Counters of hypervisor calls, kept in one Redis hash so the api and every worker add to the
  * same numbers. A call succeeds when the hypervisor answered (whatever its return code) and
  * fails when the link did not. Recording never fails a call. Successes are batched (a Redis
- * transaction per hypervisor call was a measurable share of a busy api, bench/README.md);
+ * transaction per hypervisor call was a measurable share of a busy api, docs/decisions/0003);
  * changes of health are written at once.
  */
 @Injectable()

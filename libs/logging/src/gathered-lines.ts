@@ -40,7 +40,7 @@ function writeAllAtEnd(lines: GatheredLines): void {
  *
  * Each line is encoded into the gathering buffer as it comes, so it dies young instead of
  * waiting as a string to be joined and encoded again; a line of lineFrame's is copied in
- * byte for byte (reserve, commit; bench/README.md, session 33).
+ * byte for byte (reserve, commit; docs/decisions/0010).
  */
 export class GatheredLines {
   private readonly kept = Buffer.allocUnsafeSlow(KEPT_BYTES);

@@ -18,7 +18,7 @@ export const jsonAscii = (s: string): string =>
 /**
  * A number as a JSON number rounded to two decimals, `12.30` for 12.3: from integers,
  * as the shortest-round-trip text of a fraction (what `String(12.3)` computes) cost some 240 ns
- * a request line, the line's largest single part on `GET /` (bench/README.md, session 31).
+ * a request line, the line's largest single part on `GET /` (docs/decisions/0010).
  */
 export function hundredths(n: number): string {
   if (!Number.isFinite(n)) return 'null'; // as JSON.stringify writes NaN and Infinity

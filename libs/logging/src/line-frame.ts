@@ -52,8 +52,8 @@ const latin1 = (text: string): Buffer => Buffer.from(text, 'latin1');
  *
  * Why not a pino logger: pino walks each line's object generically (every key's type, string
  * escaping, the mixin's object merged into it), which at 20,000 requests a second was most of
- * what logging cost the cheapest routes: 7 % of the api's CPU on `GET /` (bench/README.md,
- * session 18). A serialiser compiled from the fields' schema (fast-json-stringify) still cost
+ * what logging cost the cheapest routes: 7 % of the api's CPU on `GET /` (docs/decisions/0010).
+ * A serialiser compiled from the fields' schema (fast-json-stringify) still cost
  * twice a template's time (session 31), and a template's string, made of pieces, was flattened
  * and encoded again on its way to the file (session 33): the line is copied, ASCII byte for
  * byte, straight into the gathering destination's buffer, its repeating parts encoded once. No

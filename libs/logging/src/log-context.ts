@@ -35,7 +35,7 @@ export function currentLogger(): Logger {
 /**
  * A field of the current context (withLogContext's, outer ones too), undefined outside one. Not
  * pino's `bindings()`, which parses the logger's text of them anew on every call: a worker asks
- * this for each of an operation's lines (bench/README.md, session 31).
+ * this for each of an operation's lines (docs/decisions/0010).
  */
 export function contextField(key: string): unknown {
   return context.getStore()?.fields[key];

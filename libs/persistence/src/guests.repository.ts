@@ -60,7 +60,7 @@ export class GuestsRepository {
    * findByUserid for hot read paths: the reads asked for in one turn of the event loop (the
    * requests read from the sockets together) share one statement, sent after the last of them
    * was asked for, so no answer is older than its request. Prisma's cost is per statement,
-   * not per row (bench/README.md).
+   * not per row (docs/decisions/0004).
    */
   findByUseridBatched(userid: Userid): Promise<GuestRecord | null> {
     if (!this.batch) {

@@ -6,7 +6,7 @@ import type { Image } from './generated/sqlite/client.js';
  * The image read of every deploy's submit and run, on the direct layer (see
  * operation-statements.ts): through Prisma's model API its query compiler was the largest
  * single cost of a deploy's submission, and held the api's event loop while 10,000 arrived
- * (bench/README.md, session 14).
+ * (docs/decisions/0002).
  */
 const BY_NAME = `SELECT ${IMAGE_COLUMNS} FROM "images" WHERE "imagename" = $1`;
 

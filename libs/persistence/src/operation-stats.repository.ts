@@ -12,7 +12,7 @@ export interface OperationCount {
 /**
  * Every scrape of /metrics runs it, on the api's event loop where the database is SQLite: the
  * (kind, status) index answers it alone; without it, 100,000 rows held the loop 153 ms per
- * scrape (bench/README.md). An integer cast: PostgreSQL's COUNT is a bigint, read as text.
+ * scrape (docs/decisions/0002). An integer cast: PostgreSQL's COUNT is a bigint, read as text.
  */
 export const COUNT_BY_KIND_AND_STATUS = `SELECT "kind", "status", CAST(COUNT(*) AS INTEGER) AS "count"
   FROM "operations" GROUP BY "kind", "status" ORDER BY "kind", "status"`;

@@ -74,7 +74,7 @@ export class PrismaService implements OnModuleInit, OnApplicationShutdown {
       await this.client.$queryRawUnsafe('PRAGMA journal_mode = WAL');
       // In WAL mode, NORMAL syncs at checkpoints rather than at every commit: a process crash
       // loses nothing, a power loss at most the last commits, which a resumed operation's steps
-      // find out about from the hypervisor. Every step record was an fsync (bench/README.md).
+      // find out about from the hypervisor. Every step record was an fsync (docs/decisions/0002).
       await this.client.$executeRawUnsafe('PRAGMA synchronous = NORMAL');
       // SQLite leaves foreign keys off per connection; PostgreSQL always enforces them.
       await this.client.$executeRawUnsafe('PRAGMA foreign_keys = ON');

@@ -30,7 +30,7 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, err: HvError
 /**
  * What every Nest route's answer needs beyond its handler, as Fastify hooks rather than a Nest
  * interceptor (whose rxjs pipeline per request was a measurable share of `GET /`,
- * bench/README.md). After the token check and the body: a body that could not be parsed is
+ * docs/decisions/0001). After the token check and the body: a body that could not be parsed is
  * reported, a path `{userid}` that is no userid never reaches a handler; then an Accepted
  * operation is answered with 202 and its headers, and every answer of a request that submitted
  * one carries its `Operation-Id`. Routes with their own answers (dashboard,

@@ -16,7 +16,7 @@ export interface GatedSocket {
  * write (a client making 10,000 requests in one synchronous loop sends them all only after it
  * has opened them), so every connection was resumed, and so readable, by the time the requests
  * came, and libuv's poll phase then read them all in one turn: 6,000 requests parsed, routed and
- * hooked in one 260–520 ms turn (bench/README.md, session 15). Bounding the armed connections
+ * hooked in one 260–520 ms turn (docs/decisions/0007). Bounding the armed connections
  * bounds what one poll phase can read, whenever the bytes arrive. `graceMs` keeps a client that
  * connects and never writes from holding a place for longer.
  */

@@ -16,7 +16,7 @@ export function requestIdOf(req: IncomingMessage): string {
   const id = randomUUID();
   // randomUUID's text comes as 13 pieces joined lazily, some 480 bytes of heap for as long as
   // the request is held (a long-poll: minutes); reading a character has V8 join them in place
-  // into one string of 56 bytes (bench/README.md, session 26)
+  // into one string of 56 bytes (docs/decisions/0008)
   id.charCodeAt(0);
   return id;
 }
@@ -56,7 +56,7 @@ const latin1 = (text: string): Buffer => Buffer.from(text, 'latin1');
 
 // The members that repeat from request to request (route, method and status; address and
 // who), escaped and encoded once and kept: escaping each on every line was a third of the
-// line's making on `GET /` (bench/README.md, session 33).
+// line's making on `GET /` (docs/decisions/0010).
 const routeMembers = kept((route: string | null) =>
   kept((method: string) =>
     kept((status: number) =>

@@ -20,7 +20,7 @@ function refuse(req: FastifyRequest, reply: FastifyReply): void {
  * config (@Public; the dashboard and the docs, raw-routes.ts): answered 401 before a request's body is read,
  * so unauthenticated bodies cost nothing (issue #16), and decided per route from the route
  * table rather than by a Nest guard, whose async call and metadata lookups per request were a
- * measurable share of `GET /` (bench/README.md). Unmatched requests fall through to 404/405.
+ * measurable share of `GET /` (docs/decisions/0001). Unmatched requests fall through to 404/405.
  * Synchronous for a token already verified; only a new token waits for its HMAC.
  */
 export function checkToken(fastify: FastifyInstance, tokens: TokenService): void {

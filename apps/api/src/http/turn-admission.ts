@@ -17,7 +17,7 @@ export const AnsweredAtOnce = (): MethodDecorator => addRouteConfig({ [AT_ONCE_R
  * Requests that go on per turn of the event loop. Each goes on synchronously as far as its first
  * wait on Redis (parsing, token, validation, its database rows), and its later steps come back
  * in the same few turns: together about 1 ms of the loop for a deploy while 10,000 arrive, so
- * 30 keep a turn near 30 ms (100 held it 100 ms and more; bench/README.md, session 14).
+ * 30 keep a turn near 30 ms (100 held it 100 ms and more; docs/decisions/0007).
  */
 export const REQUESTS_PER_TURN = 30;
 
@@ -26,7 +26,7 @@ export const REQUESTS_PER_TURN = 30;
  * routing and the hooks before the admission line (about 45 µs under a burst, GC included), so
  * 100 keep the poll phase that reads them near 5 ms however many clients wait to be read
  * (10,000 deploys at once: longest stalls 112–194 ms in four runs at 200, 117–120 ms in two
- * at 100; bench/README.md, session 15).
+ * at 100; docs/decisions/0007).
  */
 export const CONNECTIONS_READ_AT_ONCE = 100;
 

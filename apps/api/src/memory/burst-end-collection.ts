@@ -12,7 +12,7 @@ const CHECK_MS = 250;
  * they are answered their memory is garbage that no major collection clears while the api stays
  * busy (the queued operations' events keep coming), so the next burst lands on top of it: 10,000
  * held starts and then 15,000 long-polls peaked at 425–528 MiB with the same code
- * (bench/README.md, session 26). Collected, the next burst reuses that memory and V8 sets
+ * (docs/decisions/0008). Collected, the next burst reuses that memory and V8 sets
  * its limit from what is still alive.
  */
 export class BurstEndCollection {

@@ -5,7 +5,7 @@ import { MetricsRegistry } from './metrics.registry.js';
 
 /**
  * SQL statements and transactions this api process has sent to the database: divided by the
- * requests served, the database cost of a request (bench/README.md, the statement-budget test).
+ * requests served, the database cost of a request (docs/decisions/0002).
  */
 @Injectable()
 export class DatabaseMetrics {

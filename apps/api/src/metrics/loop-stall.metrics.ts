@@ -10,7 +10,7 @@ const TICK_MS = 10;
  * scrape that was itself held by a stall, it answers what came before; the stall is counted in
  * full by the tick that ends it, so the next read has it. (prom-client's
  * `nodejs_eventloop_lag_max_seconds` resets its histogram at the scrape, which drops such a
- * stall altogether: bench/README.md, session 14.)
+ * stall altogether: docs/decisions/0007.)
  */
 export class StallWatch {
   private last: number;

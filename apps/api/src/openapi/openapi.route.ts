@@ -6,7 +6,7 @@ export const OPENAPI_PATH = '/openapi.json';
 
 /**
  * GET /openapi.json, public. The document is made when first asked for, not at start: making
- * it was some 9 % of an api's start (bench/README.md, session 24), and most apis (a test's, a
+ * it was some 9 % of an api's start (docs/decisions/0011), and most apis (a test's, a
  * scaled-out one) never serve it.
  */
 export function serveOpenApi(fastify: FastifyInstance, document: () => OpenAPIObject): void {

@@ -31,8 +31,8 @@ async function readAll(req: IncomingMessage): Promise<Buffer | undefined> {
  * forwarder of apps/hv-simulator/bin (tools/forward.bash), which sends the tool's name, its
  * directory, HV_SIMULATOR_URL and its arguments, each ended by a NUL, and writes back what it
  * gets: stdout, then stderr, and exits with `x-tool-exit`. A node process per tool call cost
- * some 0.1 CPU-second, and the wire-protocol pass makes about a thousand (bench/README.md,
- * session 23); the tool does the same here as in its own process (tool.io.ts), files included,
+ * some 0.1 CPU-second, and the wire-protocol pass makes about a thousand (docs/decisions/0012);
+ * the tool does the same here as in its own process (tool.io.ts), files included,
  * so the forwarder is used only where the simulator is on the same machine.
  */
 export function toolHostRoutes(app: FastifyInstance): void {

@@ -1,7 +1,7 @@
 # Sourced by apps/hv-simulator/bin/<tool> with the tool's name first. Where the simulator is on
 # this machine, the tool runs inside it (POST /tools/run, http/tool-host.routes.ts) and this
 # script only passes on its arguments and prints what comes back: bash and one `head` cost a
-# fraction of the node process each call would start (bench/README.md, session 23). Elsewhere
+# fraction of the node process each call would start (docs/decisions/0012). Elsewhere
 # (another host, https) the tool runs as a node process of its own, as it always could.
 tool=$1
 shift

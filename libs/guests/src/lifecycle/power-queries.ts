@@ -8,7 +8,7 @@ import { TurnBatchedMembership } from './turn-batched-membership.js';
  * together (TurnBatchedMembership): one asked alone by CP QUERY USER, as the reference asks,
  * several by one Image_Status_Query of `*` (every active image, as fence_zvm lists them).
  * Under load a QUERY USER per request was most of a running guest's power_state
- * (bench/README.md). Both answer for this member of an SSI cluster only.
+ * (docs/decisions/0004). Both answer for this member of an SSI cluster only.
  */
 @Injectable()
 export class PowerQueries {

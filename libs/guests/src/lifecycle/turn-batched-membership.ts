@@ -17,7 +17,7 @@ export interface MembershipQueries {
  * Membership questions asked in one turn of the event loop, answered together: one asked alone
  * by its own call, several by one call listing every member, sent after the last of them was
  * asked for, so no answer is older than its request. Nothing is kept between turns. A call per
- * request was most of a read's cost under load (bench/README.md).
+ * request was most of a read's cost under load (docs/decisions/0004).
  */
 export class TurnBatchedMembership {
   private batch: Map<Userid, Waiter[]> | null = null;

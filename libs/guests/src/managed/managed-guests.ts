@@ -19,7 +19,7 @@ const MAX_KEPT = 100_000;
 /**
  * The api's "is this guest managed" (requireManagedGuest's rule, 404 rs 1), answered from the
  * guests it found managed in the last MANAGED_GUESTS_CACHE_MS. Reading it was about an eighth
- * of the api's busy samples on power_state (bench/README.md, session 32).
+ * of the api's busy samples on power_state (docs/decisions/0004).
  *
  * Only a guest found managed is kept, never one found not to be: a guest comes into the service
  * by operations and tools that need not say so, and a client that has just created one must

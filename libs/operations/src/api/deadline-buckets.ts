@@ -4,7 +4,7 @@ export const DEADLINE_GRAIN_MS = 20;
 /**
  * Deadlines that fall within the same few milliseconds share one timer. 15,000 long-polls sent
  * at once each held a timer and a Promise.race, about 1.1 KB of heap apiece, near a tenth of a
- * held long-poll (bench/README.md, session 16). What falls due is handed to `run` (the waiter's
+ * held long-poll (docs/decisions/0007). What falls due is handed to `run` (the waiter's
  * TurnSlicer, a slice per turn).
  */
 export class DeadlineBuckets {

@@ -15,7 +15,7 @@ export class TurnSlicer {
    * A deque that lets go of each call as it is taken: an array read by an index held every call
    * (and so its request) until the queue emptied, which a steady load seldom let it do; the
    * promoted garbage made `GET /`'s young-generation collections six times longer
-   * (bench/README.md, session 17).
+   * (docs/decisions/0007).
    */
   private readonly queue = new Denque<() => void>();
   private budget: number;

@@ -9,7 +9,7 @@ import { tempSqlite, type TempSqlite } from '../testing/temp-sqlite.js';
  * The api and a worker are two processes writing one SQLite file; each write waits while the
  * other holds the write lock. SQLite's own busy timeout waits by sleeping inside the statement,
  * and better-sqlite3's statements are synchronous: the whole process stood still, 1–5 ms at a
- * time under load (bench/README.md, session 16). Here the lock is held by another connection
+ * time under load (docs/decisions/0009). Here the lock is held by another connection
  * (as the other process would) while this process's statements wait for it.
  */
 describe('SQLite statements while another process holds the write lock', () => {

@@ -19,7 +19,7 @@ export function isBusy(e: unknown): boolean {
  * Runs `attempt` until SQLite takes it, for at most `timeoutMs`. The connection's own busy
  * timeout is 0: SQLite's wait sleeps inside the statement, and better-sqlite3's statements are
  * synchronous, so the whole process stood still while the other one wrote (1–5 ms each time,
- * a sixth of the api's time under load; bench/README.md, session 16). Here the event loop goes on
+ * a sixth of the api's time under load; docs/decisions/0009). Here the event loop goes on
  * between tries: the next turns first, then pauses from 1 ms doubling to 50 ms.
  */
 export async function whileBusy<T>(attempt: () => T | Promise<T>, timeoutMs: number): Promise<T> {

@@ -83,7 +83,7 @@ export class SqliteDirect extends AttachedConnection<SqliteHandle> implements Di
    * commit costs about the same whatever it holds: the file locks taken and released, the page
    * cache dropped and read again when the other process wrote meanwhile, a log page per table
    * and index page changed (pages consecutive operations share). Under 50 clients' waited starts
-   * that was a fifth of the api's and the worker's CPU (bench/README.md, session 25). A
+   * that was a fifth of the api's and the worker's CPU (docs/decisions/0009). A
    * statement alone runs alone, as before; statements one caller awaits in turn are never in
    * one batch, so none waits for another of its own.
    */
@@ -101,7 +101,7 @@ export class SqliteDirect extends AttachedConnection<SqliteHandle> implements Di
    * Every statement waiting now, in transactions of at most MAX_TOGETHER one after the other,
    * not one transaction a turn: at one a turn, 10,000 deploys arriving at once queued behind
    * each other for so many turns that some 100 MiB more of their requests were alive together
-   * (bench/README.md, session 27).
+   * (docs/decisions/0009).
    */
   private async runWaiting(): Promise<void> {
     while (this.waiting.length > 0) await this.runBatch(this.waiting.splice(0, MAX_TOGETHER));
