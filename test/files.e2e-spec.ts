@@ -82,6 +82,54 @@ describe('files', () => {
     expect(res.body).toMatchObject({ overallRC: 300, rc: 300, rs: 2, modID: 60, output: '' });
   });
 
+  it('reads the export request as JSON whatever its Content-Type, as the reference does', async () => {
+    const data = randomBytes(1000);
+    const { dest_url } = (await upload(data)).body.output;
+    const body = JSON.stringify({ source_file: dest_url });
+    // the reference's own client sends application/octet-stream (zvmsdk/tests/fvt/test_utils.py)
+    for (const type of [
+      'application/octet-stream',
+      'text/plain',
+      'application/x-whatever',
+      'nonsense',
+      null,
+    ]) {
+      const headers: Record<string, string> = { 'x-auth-token': await stack.token() };
+      if (type) headers['content-type'] = type;
+      const res = await fetch(`${stack.url}/files`, {
+        method: 'POST',
+        headers,
+        body: Buffer.from(body), // a Buffer: fetch adds no Content-Type of its own
+      });
+      expect({ type, status: res.status }).toEqual({ type, status: 200 });
+      expect(Buffer.from(await res.arrayBuffer()).equals(data)).toBe(true);
+    }
+    const bad = await fetch(`${stack.url}/files`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream', 'x-auth-token': await stack.token() },
+      body: Buffer.from('{"source_file": '),
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ overallRC: 400, rc: 400, rs: 400, modID: 120 });
+    const noFile = await fetch(`${stack.url}/files`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream', 'x-auth-token': await stack.token() },
+      body: Buffer.from(JSON.stringify({ source_file: 'imported/nothing' })),
+    });
+    expect(noFile.status).toBe(500);
+    expect(await noFile.json()).toMatchObject({ overallRC: 300, rc: 300, rs: 2, modID: 60 });
+  });
+
+  it('still takes only octet-stream uploads on PUT /files', async () => {
+    const res = await fetch(`${stack.url}/files`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'x-auth-token': await stack.token() },
+      body: '{}',
+    });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toMatchObject({ overallRC: 415, modID: 120 });
+  });
+
   it('checks the token, and takes octet-stream bodies on PUT /files only', async () => {
     expect((await upload(Buffer.from('x'), null)).status).toBe(401);
     const other = await fetch(`${stack.url}/guests`, {

@@ -103,6 +103,43 @@ describe('guest create, complete', () => {
     expect(def.body.output.user_direct).toContain('IPL 0100 PARM DUMMY LOADPARM LOAD=1');
   });
 
+  it('test_guest_create_with_ipl_cms: ipl_from names what to IPL, not only a disk', async () => {
+    const res = await create({
+      userid: 'iplcms1',
+      vcpus: 1,
+      memory: 512,
+      disk_list: [{ size: '3g', is_boot_disk: true }],
+      user_profile: 'osdflt',
+      ipl_from: 'cms',
+    });
+    expect(res.status).toBe(200);
+    const lines: string[] = (await stack.http('GET', '/guests/IPLCMS1')).body.output.user_direct;
+    expect(lines).toContain('IPL CMS');
+    expect(lines.some((l) => l.startsWith('IPL 0100'))).toBe(false);
+    // a named saved system, with no disk at all: ipl_from alone writes the IPL statement
+    const nss = await create({ userid: 'iplnss1', vcpus: 1, memory: 512, ipl_from: 'linux7' });
+    expect(nss.status).toBe(200);
+    expect((await stack.http('GET', '/guests/IPLNSS1')).body.output.user_direct).toContain(
+      'IPL LINUX7',
+    );
+  });
+
+  it('refuses an ipl_from that is longer than 255 or more than one word (400)', async () => {
+    for (const value of ['x'.repeat(256), '0100 LOADPARM 2', 'cms\tx', 'a\u00a0b']) {
+      const res = await create({ userid: 'iplbad1', vcpus: 1, memory: 512, ipl_from: value });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ overallRC: 400, rc: 400, rs: 400, modID: 120 });
+      expect(res.body.errmsg).toContain('ipl_from');
+    }
+    const res = await create({
+      userid: 'iplok1',
+      vcpus: 1,
+      memory: 512,
+      ipl_from: 'x'.repeat(255),
+    });
+    expect(res.status).not.toBe(400); // 255 characters pass validation, as in the reference
+  });
+
   it('spells the comment list either way (spec comment_list, reference comments)', async () => {
     expect(
       (await create({ userid: 'com01', vcpus: 1, memory: 512, comment_list: ['x'] })).status,

@@ -79,6 +79,41 @@ describe('host', () => {
     expect((await stack.http('GET', '/host/diskpool?details=maybe')).status).toBe(400);
   });
 
+  it('refuses a pool type neither ECKD nor FBA with input error 100/3 before asking the hypervisor', async () => {
+    const since = (await request(stack.simUrl, 'GET', '/admin/calls?since=0')).body.lastSeq;
+    // the schema passes `\w+:\w+`; the reference's api rejects the type (SDKInvalidInputFormat)
+    const info = await stack.http('GET', '/host/diskpool?poolname=xxxx:dummy');
+    expect(info.status).toBe(400);
+    expect(info.body).toEqual({
+      overallRC: 100,
+      rc: 100,
+      rs: 3,
+      modID: 400,
+      // sic: the reference's message lacks the space between "expect" and "disk_pool"
+      errmsg:
+        'Invalid API arg format, error: Invalid disk pool type found in disk_pool, ' +
+        'expectdisk_pool like ECKD:eckdpool or FBA:fbapool',
+      output: '',
+    });
+    const details = await stack.http('GET', '/host/diskpool?poolname=xxxx:dummy&details=true');
+    expect(details.status).toBe(400);
+    const volumes = await stack.http('GET', '/host/diskpool_volumes?poolname=xxxx:dummy');
+    expect(volumes.status).toBe(400);
+    expect(volumes.body).toEqual({
+      overallRC: 100,
+      rc: 100,
+      rs: 3,
+      modID: 400,
+      errmsg:
+        'Invalid API arg format, error: Invalid disk pool type: "XXXX". Expected "ECKD" or "FBA"',
+      output: '',
+    });
+    const calls = (await request(stack.simUrl, 'GET', `/admin/calls?since=${since}`)).body.calls;
+    expect(calls.map((c: any) => c.function)).not.toContain('Image_Volume_Space_Query_DM');
+    // the type is case-insensitive there
+    expect((await stack.http('GET', '/host/diskpool?poolname=eckd:POOL1')).status).toBe(200);
+  });
+
   it('disk pool figures change by exactly the size of a minidisk made and removed', async () => {
     const free = async () => {
       const res = await stack.http('GET', '/host/diskpool?poolname=ECKD:POOL1&details=true');

@@ -125,7 +125,6 @@ describe('guest network interfaces', () => {
     await bad({ os_version: 'rhel9.0', guest_networks: [{ ip_addr: '1.2.3' }] }, 'ip_addr');
     await bad({ os_version: 'rhel9.0', guest_networks: [{ ip_addr: '1.2.3.4' }] }, 'cidr');
     await bad({ os_version: 'centos7', guest_networks: [{}] }, 'os_version');
-    await bad({ os_version: 'rhel9.0', guest_networks: [] }, 'guest_networks');
     await bad({ os_version: 'rhel9.0', guest_networks: [{ mac_addr: 'zz' }] }, 'mac_addr');
     await bad({ guest_networks: [{}] }, "'os_version' is a required property");
 
@@ -141,6 +140,38 @@ describe('guest network interfaces', () => {
       guest_networks: [{}],
     });
     expect(unknown.status).toBe(404);
+    // guest_networks: [] passes the schema (no minItems); the api checks the guest, then the list
+    const emptyUnknown = await createInterface('NOTEXIST', {
+      os_version: 'rhel9.0',
+      guest_networks: [],
+    });
+    expect(emptyUnknown.status).toBe(404);
+    expect(emptyUnknown.body).toEqual({
+      overallRC: 404,
+      rc: 404,
+      rs: 1,
+      modID: 10,
+      errmsg: "Guest 'NOTEXIST' does not exist.",
+      output: '',
+    });
+    // and before the guest's state: the reference's create_nic, which refuses a logged-off
+    // guest, is never reached
+    const empty = await createInterface('NIF03', {
+      os_version: 'rhel9.0',
+      guest_networks: [],
+      active: true,
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({
+      overallRC: 100,
+      rc: 100,
+      rs: 3,
+      modID: 400,
+      errmsg:
+        'Invalid API arg format, error: API guest_create_network_interface: ' +
+        'Network information is required but not provided',
+      output: '',
+    });
     const delUnknown = await stack.http('DELETE', '/guests/NOTEXIST/interface', {
       body: { interface: { os_version: 'rhel9.0', vdev: '1000' } },
     });

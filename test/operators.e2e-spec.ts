@@ -181,6 +181,11 @@ describe('operators', () => {
       expect(doc.paths['/guests/{userid}/power_state'].get.responses['202']).toBeUndefined();
     });
 
+    it('documents no 415 for the export, which reads its JSON whatever the Content-Type', () => {
+      expect(doc.paths['/files'].post.responses['415']).toBeUndefined();
+      expect(doc.paths['/files'].put.responses['415']).toBeDefined(); // octet-stream only
+    });
+
     it('keeps the OpenAPI 3.1 rules, and every schema is valid JSON Schema 2020-12', () => {
       expect(structuralProblems(doc)).toEqual([]);
       const check = schemaValidator(doc);

@@ -10,6 +10,7 @@ import { ApiModule } from './api.module.js';
 import { BODY_LIMIT } from './http/body-limit.js';
 import { clientErrorHandler } from './http/client-errors.js';
 import { frameworkErrors } from './http/framework-errors.js';
+import { readJsonWhateverType } from './http/json-any-type.js';
 import { registerJsonBodyParser } from './http/json-body.parser.js';
 import { registerOctetStreamParser } from './http/octet-stream.parser.js';
 import { requestIdOf, requestLog } from './http/request-log.js';
@@ -47,6 +48,7 @@ export async function createApi(config: Config): Promise<NestFastifyApplication>
   nameRequestSpans(fastify);
   registerJsonBodyParser(fastify);
   registerOctetStreamParser(fastify);
+  readJsonWhateverType(fastify);
 
   const app = await NestFactory.create<NestFastifyApplication>(
     ApiModule.forRoot(config, routes),

@@ -8,15 +8,25 @@ const AUTH_MESSAGE =
   'Either you supplied the wrong credentials (e.g., bad password), or your browser does not ' +
   'understand how to supply the credentials required.';
 
+const INPUT_PREFIX = {
+  1: 'Invalid API arg: ',
+  2: 'Invalid API arg: ',
+  3: 'Invalid API arg format, error: ',
+  4: 'Missing required option: ',
+} as const;
+
 /**
  * The one catalogue of failures (reference returncode.py `errors`, §1.3 and §1.6 of
  * reference-behaviour.md). Every error the service raises is built here.
  */
 export const Errors = {
   // ---- SDK classes ----
-  /** rs 1 arg count, 2 arg type, 3 arg format/range, 4 missing required option. */
+  /**
+   * rs 1 arg count, 2 arg type, 3 arg format/range, 4 missing required option; rs 3 and 4 are
+   * worded as the reference's (returncode.py errors['input']), whose other texts are templates.
+   */
   input: (rs: 1 | 2 | 3 | 4, msg: string) =>
-    new HvError(100, 100, rs, ModID.SDK, `Invalid API arg: ${msg}`),
+    new HvError(100, 100, rs, ModID.SDK, `${INPUT_PREFIX[rs]}${msg}`),
   guest: (rs: number, msg: string) => new HvError(300, 300, rs, ModID.GUEST, msg),
   network: (rs: number, msg: string) => new HvError(300, 300, rs, ModID.NETWORK, msg),
   volume: (rs: number, msg: string) => new HvError(300, 300, rs, ModID.VOLUME, msg),

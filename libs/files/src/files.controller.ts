@@ -12,6 +12,7 @@ import { ApiResponse } from '@nestjs/swagger';
 import type { Envelope } from '#envelope';
 import { ExportFileBody } from './dto/export-file.dto.js';
 import { type FileImportOutput, FilesService } from './files.service.js';
+import { JsonBodyAnyType } from './json-body-any-type.decorator.js';
 import { BodyStream, StreamBody } from './stream-body.decorator.js';
 
 /** Spec §4.12: file import (upload) and export (download); synchronous. */
@@ -29,6 +30,7 @@ export class FilesController {
   }
 
   @Post()
+  @JsonBodyAnyType()
   @HttpCode(200) // the spec answers 200 to every success
   @ApiResponse({
     status: 200,

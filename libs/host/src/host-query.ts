@@ -46,6 +46,16 @@ export function detailsFlag(raw: unknown): boolean {
   return value.toLowerCase() === 'true';
 }
 
+/**
+ * Refuses a pool whose type (before the `:`, any case) is neither ECKD nor FBA, as the
+ * reference's api does before any hypervisor call (SDKInvalidInputFormat: 100/100/3 → 400);
+ * `why` words it as the reference's function does, given the type in upper case.
+ */
+export function checkPoolType(poolname: string, why: (type: string) => string): void {
+  const type = poolname.split(':')[0].toUpperCase();
+  if (type !== 'ECKD' && type !== 'FBA') throw Errors.input(3, why(type));
+}
+
 /** `ECKD:POOL1` → `POOL1` (the directory manager's group name, upper case). */
 export function poolGroup(poolname: string): string {
   return (poolname.split(':')[1] ?? poolname).toUpperCase();

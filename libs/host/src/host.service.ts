@@ -15,7 +15,14 @@ import {
   hypervisorVersion,
   ssiLines,
 } from './host-figures.js';
-import { detailsFlag, oneQueryValue, POOL_NAME, poolGroup, VOLUME_NAME } from './host-query.js';
+import {
+  checkPoolType,
+  detailsFlag,
+  oneQueryValue,
+  POOL_NAME,
+  poolGroup,
+  VOLUME_NAME,
+} from './host-query.js';
 
 const NO_DISK: DiskFigures = { disk_total: 0, disk_used: 0, disk_available: 0 };
 
@@ -76,6 +83,12 @@ export class HostService {
     const poolname = oneQueryValue('poolname', poolnameRaw, POOL_NAME) ?? this.defaultPool;
     const details = detailsFlag(detailsRaw);
     if (!poolname) return ok(details ? {} : NO_DISK);
+    // sic: the reference's api words it so (host_diskpool_get_info), without the space
+    checkPoolType(
+      poolname,
+      () =>
+        'Invalid disk pool type found in disk_pool, expectdisk_pool like ECKD:eckdpool or FBA:fbapool',
+    );
     const space = await this.space(poolname);
     return ok(details ? { [space.pool]: diskPoolDetails(space) } : diskFigures(space));
   }
@@ -88,6 +101,10 @@ export class HostService {
   async diskpoolVolumes(poolnameRaw: unknown): Promise<Envelope> {
     const poolname = oneQueryValue('poolname', poolnameRaw, POOL_NAME) ?? this.defaultPool;
     if (!poolname) return ok({});
+    checkPoolType(
+      poolname,
+      (type) => `Invalid disk pool type: "${type}". Expected "ECKD" or "FBA"`,
+    );
     const space = await this.space(poolname);
     return ok({ diskpool_volumes: space.volumes.map((v) => v.volser).join(' ') });
   }

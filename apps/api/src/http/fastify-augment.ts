@@ -16,6 +16,8 @@ declare module 'fastify' {
     hvoRaw?: boolean;
     /** Answered at once, never queued behind a burst (AT_ONCE_ROUTE, turn-admission.ts). */
     hvoAtOnce?: boolean;
+    /** Its body is JSON whatever its Content-Type (JSON_ANY_TYPE of #files, json-any-type.ts). */
+    hvoJsonAnyType?: boolean;
     /** The route's @UseStatusRule (STATUS_RULE_CONFIG of #envelope). */
     hvoStatusRule?: string;
   }

@@ -18,11 +18,11 @@ import type { RouteFacts } from './route-facts.reader.js';
 export function responses(method: string, facts: RouteFacts, hasBody: boolean): ResponsesObject {
   const out = generatedResponses(method, facts);
   // refused before the route runs, whatever its status rule: a body over the limit, of a type
-  // the route does not read, or malformed JSON
+  // the route does not read (a route reading JSON of any type has none), or malformed JSON
   if (hasBody) {
     out[400] ??= envelopeResponse(400);
     out[413] = envelopeResponse(413);
-    out[415] = envelopeResponse(415);
+    if (!facts.jsonAnyType) out[415] = envelopeResponse(415);
   }
   for (const [status, d] of Object.entries(facts.declared)) {
     const base = out[status] ?? (status === '202' ? accepted() : envelopeResponse(status));

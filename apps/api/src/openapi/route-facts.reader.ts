@@ -16,7 +16,7 @@ import {
   STATUS_RULE,
   type StatusRule,
 } from '#envelope';
-import { STREAM_BODY } from '#files';
+import { JSON_ANY_TYPE, STREAM_BODY } from '#files';
 import { SUBMITS_OPERATION } from '#operations';
 
 /** What the OpenAPI document needs to know about one route, beyond what Swagger scans. */
@@ -38,6 +38,8 @@ export interface RouteFacts {
   getBody?: { wrapper?: string };
   /** Its `application/octet-stream` body is read as a stream (StreamBody). */
   streamBody: boolean;
+  /** Its body is JSON whatever its Content-Type (JsonBodyAnyType): never a 415. */
+  jsonAnyType: boolean;
   /** Responses the route declares with @ApiResponse & co., by status. */
   declared: Record<string, DeclaredResponse>;
 }
@@ -48,6 +50,10 @@ export type DeclaredResponse = Partial<ResponseObject> & { schema?: object };
 /** Swagger's operationId of a route; we pass it to Swagger so both sides agree. */
 export const operationIdOf = (controller: string, method: string): string =>
   `${controller}_${method}`;
+
+const routeConfig = (handler: object): Record<string, unknown> | undefined =>
+  Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) as
+    Record<string, unknown> | undefined;
 
 type RouteArgs = Record<string, { index: number; data?: unknown }>;
 
@@ -83,12 +89,8 @@ export class RouteFactsReader {
           headers: namedArgs(cls, name, RouteParamtypes.HEADERS).map((h) => h.toLowerCase()),
           bodyVariants: this.reflector.get<BodyVariants | undefined>(BODY_VARIANTS, handler),
           getBody: this.reflector.get<{ wrapper?: string } | undefined>(GET_BODY, handler),
-          streamBody: Boolean(
-            (
-              Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) as
-                Record<string, unknown> | undefined
-            )?.[STREAM_BODY],
-          ),
+          streamBody: Boolean(routeConfig(handler)?.[STREAM_BODY]),
+          jsonAnyType: Boolean(routeConfig(handler)?.[JSON_ANY_TYPE]),
           declared: {
             ...(Reflect.getMetadata(DECORATORS.API_RESPONSE, cls) as object | undefined),
             ...(Reflect.getMetadata(DECORATORS.API_RESPONSE, handler) as object | undefined),

@@ -20,6 +20,7 @@ import {
   CPU_SHARE,
   DIRECTORY_NAME,
   DIRECTORY_TEXT,
+  IPL_FROM,
   MAX_CPUS,
   MAX_MEMORY_MB,
   MEMORY_SIZE,
@@ -90,7 +91,7 @@ export class CreateGuestDto {
   @IsOptional()
   @IsString()
   @Length(0, 255)
-  @Matches(DIRECTORY_TEXT, TEXT('ipl_from'))
+  @Matches(IPL_FROM, { message: 'ipl_from must be one word, without blanks or control characters' })
   ipl_from?: string;
   @IsOptional()
   @IsString()

@@ -17,6 +17,7 @@ import {
   DIRECTORY_NAME,
   DIRECTORY_TEXT,
   DISK_POOL,
+  IPL_FROM,
   MAX_CPUS,
   MAX_MEMORY_MB,
   MEMORY_SIZE,
@@ -51,7 +52,8 @@ export class CreateGuestPayload {
   @IsInt() @Min(1) @Max(64) maxCpu!: number;
   @Matches(MEMORY_SIZE) maxMem!: string;
   @IsArray() @ValidateNested({ each: true }) @Type(() => ResolvedDisk) disks!: ResolvedDisk[];
-  @IsOptional() @Matches(VDEV) iplFrom?: string;
+  /** A vdev, CMS or a saved system's name, one word (upper case). */
+  @IsOptional() @IsString() @Matches(IPL_FROM) iplFrom?: string;
   @IsOptional() @IsString() @Matches(DIRECTORY_TEXT) iplParam?: string;
   @IsOptional() @IsString() @Matches(DIRECTORY_TEXT) iplLoadparam?: string;
   @IsOptional() @IsString() @Matches(DIRECTORY_TEXT) account?: string;

@@ -17,6 +17,12 @@ export const MAX_CPUS = 64;
 /** Most memory in MB: what `max_mem` can express (9999G). */
 export const MAX_MEMORY_MB = 9999 * 1024;
 /**
+ * `ipl_from`: what the IPL statement names (a vdev, `CMS`, a saved system), 0 to 255 characters
+ * as the reference's schema has it, and one word: the reference's makevm request is split on
+ * blanks (smtLayer ReqHandle, shlex), so a blank could only add operands to the statement.
+ */
+export const IPL_FROM = /^[^\s\p{Cc}\p{Cs}]{0,255}$/u;
+/**
  * Free text written into a directory statement (account, IPL parameters, comments): printable
  * characters only, so a value can never start a second statement.
  */

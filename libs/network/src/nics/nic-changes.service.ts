@@ -96,14 +96,25 @@ export class NicChangesService {
     );
   }
 
-  /** Output: guest_networks with nic_vdev filled in (the reference's answer). */
+  /**
+   * Output: guest_networks with nic_vdev filled in (the reference's answer). In the reference's
+   * order: the guest (404), then an empty list (input error 100/3), then the guest's state,
+   * which its create_nic checks only once a network is there to make.
+   */
   async createInterface(
     userid: Userid,
     dto: CreateInterfaceDto,
     req: OperationRequest,
   ): Promise<Envelope | Accepted> {
     const active = dto.active ?? false;
-    const id = await this.guest(userid, active);
+    const id = (await requireManagedGuest(this.guests, userid)).userid;
+    if (dto.guest_networks.length === 0) {
+      throw Errors.input(
+        3,
+        'API guest_create_network_interface: Network information is required but not provided',
+      );
+    }
+    await requireActiveIf(this.cp, id, active);
     return this.ops.submit(
       'interface.create',
       { userid: id, osVersion: dto.os_version.toLowerCase(), networks: dto.guest_networks, active },
