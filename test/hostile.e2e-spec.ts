@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { requestWithBody } from './support/http.js';
 import { TestStack } from './support/stack.js';
 
 const ENVELOPE_KEYS = ['errmsg', 'modID', 'output', 'overallRC', 'rc', 'rs'];
@@ -238,6 +239,102 @@ describe('hostile input', () => {
         );
       },
     );
+  });
+
+  /**
+   * Issue #57 item 11: PostgreSQL refuses a NUL in text (`invalid byte sequence for encoding
+   * "UTF8": 0x00`, a 500 there) and SQLite stored it. Refused everywhere a request carries text,
+   * on both providers, naming the field; nothing is written.
+   */
+  describe('#57.11 text a database cannot store', () => {
+    const templateNames = async () =>
+      (
+        (await stack.http('GET', '/volumes/fcptemplates')).body.output.fcp_templates as {
+          name: string;
+        }[]
+      ).map((t) => t.name);
+
+    it.each([
+      ['GET', '/images/%00/root_disk_size', 'name'],
+      ['DELETE', '/images/a%00b', 'name'],
+      ['GET', '/volumes/fcp/1a%0000', 'fcp_id'],
+      ['DELETE', '/volumes/fcptemplates/%00', 'id'],
+      ['GET', '/operations/%00', 'id'],
+    ])('a NUL in a path parameter: %s %s names %s', async (method, path, field) => {
+      const res = await stack.http(method, path);
+      expect400(res, `path parameter ${field}`);
+      expect(res.body.errmsg).toContain('NUL');
+    });
+
+    it.each([
+      ['/images?imagename=%00', 'imagename'],
+      ['/images?imagename=a&imagename=b%00', 'imagename'],
+      ['/volumes/fcptemplates?template_id_list=%00', 'template_id_list'],
+      ['/operations?cursor=%00', 'cursor'],
+    ])('a NUL in a query parameter: GET %s names %s', async (path, field) => {
+      const res = await stack.http('GET', path);
+      expect400(res, `query parameters ${field}`);
+      expect(res.body.errmsg).toContain('NUL');
+    });
+
+    it('a NUL in a body string is refused naming it, and nothing is stored', async () => {
+      const before = await templateNames();
+      const res = await stack.http('POST', '/volumes/fcptemplates', {
+        rawBody: '{"name":"\\u0000"}',
+      });
+      expect400(res, 'field/attribute name');
+      expect(res.body.errmsg).toContain('NUL');
+      expect(await templateNames()).toEqual(before);
+    });
+
+    it.each([
+      [
+        'an array item',
+        '/volumes/fcptemplates',
+        { name: 't57', storage_providers: ['ok', 'a\u0000'] },
+        'storage_providers[1]',
+      ],
+      [
+        'a wrapped field',
+        '/webhooks',
+        { webhook: { url: 'http://127.0.0.1:9/h\u0000', events: ['operation.failed'] } },
+        'webhook.url',
+      ],
+      ['a key', '/volumes/fcptemplates', { name: 't57', ['de\u0000sc']: 'x' }, '"de\\u0000sc"'],
+      [
+        'a deeper field',
+        '/guests',
+        guest({ disk_list: [{ size: '1g', disk_pool: 'ECKD:POOL1', format: 'ext4\u0000' }] }),
+        'guest.disk_list[0].format',
+      ],
+    ])('a NUL in %s of the body names its path', async (_what, path, body, field) => {
+      const before = await operationCount();
+      const res = await stack.http('POST', path, { body });
+      expect400(res, field);
+      expect(res.body.errmsg).toContain('NUL');
+      expect(await operationCount()).toBe(before);
+      expect(await templateNames()).not.toContain('t57');
+    });
+
+    it('a lone surrogate in a body string names its path too', async () => {
+      const res = await stack.http('POST', '/volumes/fcptemplates', {
+        rawBody: '{"name":"t","description":"\\udc00x"}',
+      });
+      expect400(res, 'field/attribute description');
+      expect(res.body.errmsg).toContain('surrogate');
+    });
+
+    it('a GET body read by its route is held to the same rule', async () => {
+      const res = await requestWithBody(
+        stack.url,
+        'GET',
+        '/vswitch',
+        '{"portid":"p\\u0000"}',
+        await stack.token(),
+      );
+      expect400(res, 'field/attribute portid');
+      expect(res.body.errmsg).toContain('NUL');
+    });
   });
 
   describe('#16.7 every answer an envelope', () => {

@@ -12,6 +12,7 @@ export { pyRepr, validationError } from './validation-message.js';
 export { Boolish, boolish, Integerish } from './wire/boolish.js';
 export { readGetBody } from './wire/get-body.js';
 export { BODY_SHAPE, bodyShapeProblem } from './wire/body-shape.js';
+export { unstorableParam, unstorableText } from './wire/storable-text.js';
 export {
   ApiOutput,
   INTEGER,

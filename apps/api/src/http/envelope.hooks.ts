@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  Errors,
   type HvError,
   STATUS_RULE_CONFIG,
   type StatusRule,
   UseridPipe,
   httpStatusOf,
+  unstorableParam,
 } from '#envelope';
 import { Accepted } from '#operations';
 import './fastify-augment.js';
@@ -31,7 +31,8 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, err: HvError
  * What every Nest route's answer needs beyond its handler, as Fastify hooks rather than a Nest
  * interceptor (whose rxjs pipeline per request was a measurable share of `GET /`,
  * docs/decisions/0001). After the token check and the body: a body that could not be parsed is
- * reported, a path `{userid}` that is no userid never reaches a handler; then an Accepted
+ * reported, a path `{userid}` that is no userid and a path or query parameter holding text no
+ * database stores (a NUL) never reach a handler; then an Accepted
  * operation is answered with 202 and its headers, and every answer of a request that submitted
  * one carries its `Operation-Id`. Routes with their own answers (dashboard,
  * docs: RAW_ROUTE) are left alone.
@@ -40,9 +41,14 @@ export function envelopeHooks(fastify: FastifyInstance): void {
   fastify.addHook('preHandler', (req, reply, done) => {
     if (req.is404 || req.routeOptions.config[RAW_ROUTE]) return done();
     try {
-      if (req.bodyError !== undefined) throw Errors.malformedJson(req.bodyError);
-      const { userid } = (req.params ?? {}) as { userid?: unknown };
-      if (typeof userid === 'string') USERID.transform(userid);
+      if (req.bodyError !== undefined) throw req.bodyError;
+      const params = req.params as Record<string, unknown> | undefined;
+      if (typeof params?.userid === 'string') USERID.transform(params.userid);
+      // text no database stores, wherever a route would take it (issue #57 item 11)
+      const text =
+        unstorableParam('path parameter', params) ??
+        unstorableParam('query parameters', req.query as Record<string, unknown> | undefined);
+      if (text) throw text;
     } catch (e) {
       sendError(req, reply, e as HvError);
       return;

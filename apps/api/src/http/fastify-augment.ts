@@ -1,7 +1,9 @@
+import type { HvError } from '#envelope';
+
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Why the JSON body could not be parsed; reported after the auth check, as the reference orders it. */
-    bodyError?: string;
+    /** Why the JSON body was refused; reported after the auth check, as the reference orders it. */
+    bodyError?: HvError;
     /** Who asked (token subject, `admin`); unset: nobody (`none`). For logs and operations. */
     who?: string;
     /** The operation this request submitted, for its log line. */

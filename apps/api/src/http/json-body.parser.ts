@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { bodyShapeProblem } from '#envelope';
+import { Errors, bodyShapeProblem } from '#envelope';
 import './fastify-augment.js';
 
 /**
  * Parses JSON bodies without failing the request: a malformed body is noted on the request
  * and answered by the envelope hooks after authentication (the reference checks the token
- * before it parses the body). A body whose shape is out of bounds (#envelope's bodyShapeProblem) is noted the
- * same way. An empty body is no body.
+ * before it parses the body). A body whose shape is out of bounds or that holds text no database
+ * stores (#envelope's bodyShapeProblem) is noted the same way. An empty body is no body.
  */
 export function registerJsonBodyParser(fastify: FastifyInstance): void {
   fastify.removeContentTypeParser('application/json');
@@ -22,7 +22,7 @@ export function registerJsonBodyParser(fastify: FastifyInstance): void {
         req.bodyError = problem;
         done(null, undefined);
       } catch (e) {
-        req.bodyError = (e as Error).message;
+        req.bodyError = Errors.malformedJson((e as Error).message);
         done(null, undefined);
       }
     },

@@ -1,3 +1,7 @@
+import { Errors } from '../error-catalogue.js';
+import type { HvError } from '../hv-error.js';
+import { unstorableText, unstorableTextError } from './storable-text.js';
+
 /** Bounds on a parsed JSON body, checked before any validator or transformer walks it. */
 export const BODY_SHAPE = {
   /** Nesting of objects and arrays (the deepest spec body has 4 levels). */
@@ -7,38 +11,70 @@ export const BODY_SHAPE = {
   maxStringLength: 65536,
 } as const;
 
-const LONE_SURROGATE = /\p{Cs}/u;
+/** A value met in the walk, with where it sits: read back only to name a refused one. */
+interface Place {
+  value: unknown;
+  depth: number;
+  parent: Place | null;
+  key: string | number | null;
+}
+
+/** `guest.disk_list[0].format`: a place's path from the body, or `body` for the body itself. */
+function pathOf(place: Place): string {
+  const keys: (string | number)[] = [];
+  for (let p: Place | null = place; p && p.key !== null; p = p.parent) keys.push(p.key);
+  let path = '';
+  for (const k of keys.reverse()) {
+    if (typeof k === 'number') path += `[${k}]`;
+    else if (/^[A-Za-z_]\w*$/.test(k)) path += path ? `.${k}` : k;
+    else path += `[${JSON.stringify(k)}]`;
+  }
+  return path || 'body';
+}
 
 /**
- * What is wrong with the body's shape, or null. Iterative, so a 10,000-level body cannot
- * overflow the stack; linear in the body's size, so a huge object is refused fast. Strings
- * must be well formed (a lone surrogate cannot be stored or sent to the hypervisor).
+ * What is wrong with the body, or null: a shape out of bounds (`Malformed JSON: …`) or a string
+ * a database cannot store (storable-text.ts; a 400 naming its path). Iterative, so a 10,000-level
+ * body cannot overflow the stack; one visit per value, so a huge body is refused in linear time.
  */
-export function bodyShapeProblem(body: unknown): string | null {
-  const stack: [unknown, number][] = [[body, 0]];
+export function bodyShapeProblem(body: unknown): HvError | null {
+  const stack: Place[] = [{ value: body, depth: 0, parent: null, key: null }];
   while (stack.length) {
-    const [v, depth] = stack.pop()!;
+    const place = stack.pop()!;
+    const { value: v, depth } = place;
     if (typeof v === 'string') {
       if (v.length > BODY_SHAPE.maxStringLength)
-        return `a string is longer than ${BODY_SHAPE.maxStringLength} characters`;
-      if (LONE_SURROGATE.test(v)) return 'a string holds a lone surrogate';
+        return Errors.malformedJson(
+          `a string is longer than ${BODY_SHAPE.maxStringLength} characters`,
+        );
+      const why = unstorableText(v);
+      if (why) return unstorableTextError('field/attribute', pathOf(place), why);
       continue;
     }
     if (v === null || typeof v !== 'object') continue;
     if (depth >= BODY_SHAPE.maxDepth)
-      return `the body is nested deeper than ${BODY_SHAPE.maxDepth}`;
+      return Errors.malformedJson(`the body is nested deeper than ${BODY_SHAPE.maxDepth}`);
     if (Array.isArray(v)) {
       if (v.length > BODY_SHAPE.maxItems)
-        return `an array has more than ${BODY_SHAPE.maxItems} items`;
-      for (const item of v as unknown[]) stack.push([item, depth + 1]);
+        return Errors.malformedJson(`an array has more than ${BODY_SHAPE.maxItems} items`);
+      (v as unknown[]).forEach((item, i) =>
+        stack.push({ value: item, depth: depth + 1, parent: place, key: i }),
+      );
       continue;
     }
     const keys = Object.keys(v);
     if (keys.length > BODY_SHAPE.maxKeys)
-      return `an object has more than ${BODY_SHAPE.maxKeys} keys`;
+      return Errors.malformedJson(`an object has more than ${BODY_SHAPE.maxKeys} keys`);
     for (const k of keys) {
-      if (LONE_SURROGATE.test(k)) return 'a key holds a lone surrogate';
-      stack.push([(v as Record<string, unknown>)[k], depth + 1]);
+      const child: Place = {
+        value: (v as Record<string, unknown>)[k],
+        depth: depth + 1,
+        parent: place,
+        key: k,
+      };
+      const why = unstorableText(k);
+      if (why) return unstorableTextError('field/attribute', pathOf(child), why, 'name');
+      stack.push(child);
     }
   }
   return null;

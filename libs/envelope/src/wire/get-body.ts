@@ -33,6 +33,6 @@ export async function readGetBody(raw: IncomingMessage): Promise<unknown> {
     throw Errors.malformedJson((e as Error).message);
   }
   const problem = bodyShapeProblem(body);
-  if (problem !== null) throw Errors.malformedJson(problem);
+  if (problem !== null) throw problem;
   return body;
 }
