@@ -14,6 +14,8 @@ const BY_NAME: Record<string, unknown[]> = {
   errmsg: [''],
   modID: [null],
   userid: ['GUEST01'],
+  vcpus: [2],
+  memory: [2048],
   vdev: ['0100'],
   rdev: ['0100'],
   alterdev: ['0101'],
@@ -29,7 +31,8 @@ const BY_NAME: Record<string, unknown[]> = {
   os_version: ['rhel9.2'],
   mount_point: ['/mnt/data'],
   mntdir: ['/mnt/data'],
-  url: ['file:///var/lib/hvo/images/rhel9.img'],
+  // an image's source and a webhook's target alike
+  url: ['https://example.com/hvo'],
   dest_url: ['file:///var/lib/hvo/export/rhel9.img'],
   remote_host: ['nova@192.0.2.10'],
   remotehost: ['nova@192.0.2.10'],
@@ -44,7 +47,6 @@ const BY_NAME: Record<string, unknown[]> = {
   cshare: ['RELATIVE 200'],
   pcif: ['0100:0001'],
   vswitch: ['VSW1'],
-  name: ['VSW1', 'example'],
   min_fcp_paths_count: ['2'],
 };
 
@@ -92,6 +94,9 @@ export function sampleOf(
   const alternatives = s.oneOf ?? s.anyOf;
   if (alternatives) return next(alternatives[0], name);
   const types = ([] as string[]).concat(s.type ?? []);
+  // a format says more than a field's name (a webhook's `url` is an http one)
+  const formatted = s.format !== undefined ? FORMATS[s.format] : undefined;
+  if (formatted !== undefined && fits(formatted, s, types)) return formatted;
   const named = name !== undefined ? BY_NAME[name] : undefined;
   if (named && (types.length === 0 || named.some((v) => fits(v, s, types))))
     return named.find((v) => fits(v, s, types)) ?? named[0];
@@ -124,9 +129,11 @@ function objectSample(
   opts: { all: boolean },
 ): Record<string, unknown> {
   const required = new Set(s.required ?? []);
+  // an object of optional fields only shows them all: `{}` says nothing
+  const all = opts.all || required.size === 0;
   const out: Record<string, unknown> = {};
   for (const [key, sub] of Object.entries(s.properties ?? {})) {
-    if (!opts.all && !required.has(key)) continue;
+    if (!all && !required.has(key)) continue;
     const v = next(sub, key);
     if (v !== undefined) out[key] = v;
   }
@@ -144,8 +151,7 @@ function numberSample(s: Schema): number {
 
 function stringSample(s: Schema): string | undefined {
   if (s.format === 'binary') return undefined;
-  const candidates = [...(s.format && FORMATS[s.format] ? [FORMATS[s.format]] : []), ...ANY_STRING];
-  return candidates.find((c) => fits(c, s, ['string'])) ?? candidates[0];
+  return ANY_STRING.find((c) => fits(c, s, ['string'])) ?? ANY_STRING[0];
 }
 
 /** Whether `v` is of one of `types` and within the string rules of `s`. */
@@ -157,6 +163,10 @@ function fits(v: unknown, s: Schema, types: string[]): boolean {
     !(typeof v === 'number' && types.includes('integer'))
   )
     return false;
+  if (typeof v === 'number')
+    return (
+      (s.minimum === undefined || v >= s.minimum) && (s.maximum === undefined || v <= s.maximum)
+    );
   if (typeof v !== 'string') return true;
   if (s.minLength !== undefined && v.length < s.minLength) return false;
   if (s.maxLength !== undefined && v.length > s.maxLength) return false;
