@@ -200,6 +200,56 @@ describe('operators', () => {
       }
     });
 
+    /** Every operation of the document, as `METHOD /path` and its object. */
+    const operations = (): [string, any][] =>
+      Object.entries<any>(doc.paths).flatMap(([path, item]) =>
+        Object.entries<any>(item).map(([method, op]): [string, any] => [
+          `${method.toUpperCase()} ${path}`,
+          op,
+        ]),
+      );
+
+    it('names every operation readably and once, with a summary', () => {
+      const ids = operations().map(([, op]) => op.operationId);
+      for (const [where, op] of operations()) {
+        expect([where, op.operationId]).toEqual([
+          where,
+          expect.stringMatching(/^[a-z]+(\.[a-z_]+)+$/),
+        ]);
+        expect([where, typeof op.summary, op.summary?.length > 0]).toEqual([where, 'string', true]);
+      }
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(doc.paths['/guests'].post.operationId).toBe('guests.create');
+      expect(doc.paths['/operations/{id}/cancel'].post.operationId).toBe('operations.cancel');
+      expect(doc.paths['/guests/{userid}/disks'].get.operationId).toBe('guests.disks.list');
+      // public routes say so, rather than leave security unspecified
+      expect(doc.paths['/health/live'].get.security).toEqual([]);
+    });
+
+    it('gives every JSON body and every success an example its schema accepts', () => {
+      const check = schemaValidator(doc);
+      for (const [where, op] of operations()) {
+        const body = op.requestBody?.content?.['application/json'];
+        if (body) {
+          expect([where, 'body', body.example !== undefined]).toEqual([where, 'body', true]);
+          expect([where, 'body', check(body.schema, body.example)]).toEqual([where, 'body', []]);
+        }
+        const successes = Object.entries<any>(op.responses).filter(([s]) => /^2/.test(s));
+        expect([where, successes.length > 0]).toEqual([where, true]);
+        for (const [status, response] of successes)
+          for (const [type, media] of Object.entries<any>(response.content ?? {})) {
+            const at = `${where} ${status} ${type}`;
+            expect([at, media.example !== undefined]).toEqual([at, true]);
+            if (type === 'application/json')
+              expect([at, check(media.schema, media.example)]).toEqual([at, []]);
+          }
+      }
+      // a success envelope reads as one
+      expect(doc.paths['/guests'].get.responses['200'].content['application/json'].example).toEqual(
+        expect.objectContaining({ overallRC: 0, rc: 0, rs: 0, errmsg: '', modID: null }),
+      );
+    });
+
     it('describes the action body as one schema per action, picked by `action`', () => {
       const body = doc.paths['/guests/{userid}/action'].post.requestBody;
       expect(body.required).toBe(true);

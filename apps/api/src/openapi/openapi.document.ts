@@ -4,8 +4,10 @@ import { serviceVersion } from '#config';
 import { bodyVariantSchemas } from './body-variants.schemas.js';
 import { dtoSchemas, referencedSchemas } from './dto.schemas.js';
 import { ENVELOPE_SCHEMA } from './envelope.schema.js';
+import { addExamples } from './examples.js';
 import { OPERATION_SCHEMA } from './operation.schema.js';
 import { AUTH_SCHEME, annotateOperation } from './operation.annotator.js';
+import { SUMMARIES } from './operation.summaries.js';
 import { RouteFactsReader, operationIdOf } from './route-facts.reader.js';
 
 /** The document's title, and the Swagger UI page's. */
@@ -40,7 +42,10 @@ export class OpenApiDocumentFactory {
           version: serviceVersion(),
           description:
             'Guest management for a mainframe hypervisor; every change runs as an operation.',
+          license: { name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' },
         },
+        // the service answers on the host that served this document
+        servers: [{ url: '/' }],
         components: {
           securitySchemes: {
             [AUTH_SCHEME]: { type: 'apiKey', in: 'header', name: 'X-Auth-Token' },
@@ -59,6 +64,7 @@ export class OpenApiDocumentFactory {
         if (!f) throw new Error(`OpenAPI: no route metadata for ${method} ${path}`);
         if (f.bodyVariants) Object.assign(schemas, bodyVariantSchemas(f.bodyVariants, schemas));
         annotateOperation(op, method, f, schemas);
+        op.summary ??= SUMMARIES[op.operationId!];
       }
     }
     doc.components = {
@@ -70,6 +76,12 @@ export class OpenApiDocumentFactory {
         Operation: OPERATION_SCHEMA,
       },
     };
+    // once every schema a $ref names is in the document
+    for (const item of Object.values(doc.paths))
+      for (const method of METHODS) {
+        const op = item[method];
+        if (op) addExamples(op, doc.components.schemas ?? {});
+      }
     return doc;
   }
 }

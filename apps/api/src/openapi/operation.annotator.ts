@@ -77,7 +77,8 @@ export function annotateOperation(
   op.responses = responses(method, facts, op.requestBody !== undefined);
   if (facts.getBody)
     op.description = [op.description, getBodyNote(facts.getBody)].filter(Boolean).join('\n\n');
-  if (!facts.isPublic) op.security = [{ [AUTH_SCHEME]: [] }];
+  // a public route says so: an operation without `security` would be read as unspecified
+  op.security = facts.isPublic ? [] : [{ [AUTH_SCHEME]: [] }];
 }
 
 /**

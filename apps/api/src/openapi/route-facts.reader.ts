@@ -47,9 +47,42 @@ export interface RouteFacts {
 /** What @ApiResponse stores: a ResponseObject, or `schema` for its JSON body. */
 export type DeclaredResponse = Partial<ResponseObject> & { schema?: object };
 
-/** Swagger's operationId of a route; we pass it to Swagger so both sides agree. */
-export const operationIdOf = (controller: string, method: string): string =>
-  `${controller}_${method}`;
+/**
+ * The resource a controller's operations are named under, where its class name does not say
+ * it (`GuestDisksController` would read `guest.disks`): the first segment is the resource a
+ * client looks for (`guests`), the next what of it.
+ */
+const RESOURCES: Record<string, string> = {
+  VersionController: 'service',
+  OperationEventsController: 'operations',
+  GuestOperationsController: 'guests.operations',
+  GuestStatsController: 'guests.stats',
+  GuestActionsController: 'guests',
+  GuestInfoController: 'guests.info',
+  GuestDisksController: 'guests.disks',
+  VolumeAttachController: 'guests.volumes',
+  VolumeBootmapController: 'volumes.bootmap',
+  VswitchPortController: 'vswitches.ports',
+};
+
+const snake = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * The operationId of a route, `resource.method` in snake case (`guests.create`,
+ * `operations.cancel`, `volumes.create_template`): what a client generator names its methods
+ * after, so it stays as it is once published. Swagger is given it, and the route facts are
+ * keyed by it, so both sides agree.
+ */
+export const operationIdOf = (controller: string, method: string): string => {
+  const resource =
+    RESOURCES[controller] ??
+    controller
+      .replace(/Controller$/, '')
+      .split(/(?=[A-Z])/)
+      .map((w) => w.toLowerCase())
+      .join('.');
+  return `${resource}.${snake(method)}`;
+};
 
 const routeConfig = (handler: object): Record<string, unknown> | undefined =>
   Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) as
@@ -77,7 +110,10 @@ export class RouteFactsReader {
         const handler = proto[name] as (...args: unknown[]) => unknown;
         if (Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
         const targets = [handler, cls];
-        out.set(operationIdOf(cls.name, name), {
+        const id = operationIdOf(cls.name, name);
+        // a client generator names a method after it: two alike would be one
+        if (out.has(id)) throw new Error(`OpenAPI: operationId ${id} is taken twice`);
+        out.set(id, {
           isPublic: this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets) ?? false,
           statusRule:
             this.reflector.getAllAndOverride<StatusRule>(STATUS_RULE, targets) ?? 'default',
