@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { QueueEvents } from 'bullmq';
-import { AppConfig } from '#config';
+import { AppConfig, redisLinks } from '#config';
 import { OPERATION_QUEUES } from '#jobs';
 import { OperationsRepository, type OperationRecord } from '#persistence';
 import { bullConnection } from '../coordination/bull-connection.js';
@@ -63,7 +63,7 @@ export class JobWaiter implements OnModuleInit, OnApplicationShutdown {
       qe.on('progress', ({ jobId, data }) => this.emit({ type: 'progress', id: jobId, data }));
       qe.on('completed', ({ jobId }) => this.emit({ type: 'completed', id: jobId }));
       qe.on('failed', ({ jobId }) => this.emit({ type: 'failed', id: jobId }));
-      qe.on('error', (e) => this.log.warn(`queue events ${queue}: ${e.message}`));
+      redisLinks.watchBull(qe, `queue events ${queue}`);
       this.events.push(qe);
     }
     await Promise.all(this.events.map((qe) => qe.waitUntilReady()));
