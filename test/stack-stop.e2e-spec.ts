@@ -120,6 +120,8 @@ async function stopWhileRunning(
   userid: string,
   send: (pgid: number, launched: Launched) => Promise<void>,
   fault: object = { hold: true },
+  /** More to assert of the lines written from the signal on. */
+  check: (stopLines: string) => void = () => undefined,
 ): Promise<void> {
   const env = await stackEnv();
   const base = `http://127.0.0.1:${env.PORT}`;
@@ -162,6 +164,7 @@ async function stopWhileRunning(
     const errors = errorLines(stopLines);
     if (errors.length > MAX_ERROR_LINES)
       throw new Error(`${errors.length} error lines at the stop:\n${errors.join('\n')}`);
+    check(stopLines);
 
     second = await launch(env);
     token = await tokenFor(base, env.DATA_DIR!);
@@ -230,6 +233,20 @@ describe('npm start stopped with an operation running', () => {
           return Promise.resolve();
         },
         { hang_ms: 2000 },
+        (lines) => {
+          // each stops once the one before is gone: the worker (its operation done), the api,
+          // the simulator, Redis
+          const at = (re: RegExp) => lines.split('\n').findIndex((l) => re.test(l));
+          const order = [
+            at(/"name":"worker".*"msg":"SIGTERM: finishing running operations/),
+            at(/"userid":"STOP04".*"status":"succeeded".*"msg":"operation ended"/),
+            at(/"name":"api".*"msg":"SIGTERM: closing/),
+            at(/"name":"hv-simulator".*"msg":"SIGTERM: closing"/),
+            at(/"process":"redis".*Received SIGTERM/),
+          ];
+          expect(order.every((i) => i >= 0)).toBe(true);
+          expect([...order].sort((a, b) => a - b)).toEqual(order);
+        },
       ),
     120_000,
   );
