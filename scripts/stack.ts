@@ -60,17 +60,40 @@ function start(name: string, cmd: string, args: string[]): ChildProcess {
   return proc;
 }
 
+/**
+ * The order of a stop: the workers first finish their running operations (the simulator and
+ * Redis they use still up, the api still answering about them), then the api, the simulator,
+ * and Redis last. On Ctrl-C the terminal has signalled them all already; this stop then only
+ * waits for them, and signals again one that is still there.
+ */
+const STOP_ORDER = ['worker', 'api', 'hv-simulator', 'redis'];
+/** How long a child other than a worker may take to stop before it is killed. */
+const CHILD_STOP_MS = 5000;
+/** A worker's SHUTDOWN_GRACE_S (it exits by itself at its end; killed 5 s later). */
+let workerGraceS = 30;
+
 async function shutdown(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
-  // api first (no new work), then the worker (finishes running operations), then the rest
-  for (const { proc } of [...children].reverse()) {
-    // a child killed by a signal has exitCode null but signalCode set: it is gone too
-    if (proc.exitCode !== null || proc.signalCode !== null) continue;
-    proc.kill('SIGTERM');
-    await new Promise((r) => proc.once('exit', r));
+  for (const name of STOP_ORDER) {
+    const ms = name === 'worker' ? (workerGraceS + 5) * 1000 : CHILD_STOP_MS;
+    await Promise.all(children.filter((c) => c.name === name).map((c) => stopChild(c, ms)));
   }
   process.exit(code);
+}
+
+/** SIGTERM, then SIGKILL after `ms`; resolves once the child is gone. */
+async function stopChild({ name, proc }: { name: string; proc: ChildProcess }, ms: number) {
+  // a child killed by a signal has exitCode null but signalCode set: it is gone too
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise((r) => proc.once('exit', r));
+  proc.kill('SIGTERM');
+  const killer = setTimeout(() => {
+    log.error(`${name} did not stop in ${ms / 1000} s; killing it`);
+    proc.kill('SIGKILL');
+  }, ms);
+  await exited;
+  clearTimeout(killer);
 }
 
 async function waitFor(what: string, check: () => Promise<boolean>, seconds = 30): Promise<void> {
@@ -184,6 +207,7 @@ async function main(): Promise<void> {
   if (isPretty(cfg, tty)) showLine = prettyLine(tty);
   relay = relayedLines('stack');
   mkdirSync(cfg.DATA_DIR, { recursive: true });
+  workerGraceS = cfg.SHUTDOWN_GRACE_S;
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
   await ensureRedis(cfg.REDIS_URL, cfg.DATA_DIR);

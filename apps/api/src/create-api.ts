@@ -59,7 +59,7 @@ export async function createApi(config: Config): Promise<NestFastifyApplication>
     },
   );
   app.useLogger(nestLogger(log));
-  app.enableShutdownHooks();
+  // no enableShutdownHooks: main.ts stops on signals (stopOnSignals), a test by app.close()
   app.get(AdminTokenStore).ensure();
   checkToken(fastify, app.get(TokenService));
   envelopeHooks(fastify);

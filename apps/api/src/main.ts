@@ -1,6 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { Logger } from '@nestjs/common';
-import { ConfigError, loadConfig } from '#config';
+import { ConfigError, loadConfig, stopOnSignals } from '#config';
 import { startTracing } from '#telemetry';
 import { currentLogger } from '#logging';
 
@@ -18,6 +18,13 @@ async function main(): Promise<void> {
   const { collectAfterBursts } = await import('./memory/collect-after-bursts.js');
   collectAfterBursts(app, config);
   Logger.log(`api listening on ${await app.getUrl()}`, 'api');
+  stopOnSignals({
+    close: () => app.close(),
+    doing: 'closing',
+    graceMs: config.SHUTDOWN_GRACE_S * 1000,
+    leftBehind: 'its connections open',
+    log: new Logger('api'),
+  });
 }
 
 main().catch((e: unknown) => {

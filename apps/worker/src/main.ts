@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { ConfigError, loadConfig } from '#config';
+import { ConfigError, loadConfig, stopOnSignals } from '#config';
 import { startTracing, stopTracing } from '#telemetry';
 import { currentLogger } from '#logging';
 import { createWorker } from './create-worker.js';
@@ -13,29 +13,14 @@ async function main(): Promise<void> {
   log.log(
     `consuming ${WorkerModule.queues(config).join(', ')} (concurrency ${config.WORKER_CONCURRENCY})`,
   );
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.log(`${signal}: finishing running operations (at most ${config.SHUTDOWN_GRACE_S} s)`);
-    setTimeout(() => {
-      log.error('grace period over; exiting with operations still running (they will be retried)');
-      process.exit(1);
-    }, config.SHUTDOWN_GRACE_S * 1000).unref();
+  stopOnSignals({
     // the spans of the operations it finished are exported before it exits
-    app
-      .close()
-      .then(stopTracing)
-      .then(
-        () => process.exit(0),
-        (e: unknown) => {
-          log.error(`shutdown failed: ${String(e)}`);
-          process.exit(1);
-        },
-      );
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+    close: () => app.close().then(stopTracing),
+    doing: 'finishing running operations',
+    graceMs: config.SHUTDOWN_GRACE_S * 1000,
+    leftBehind: 'operations still running (they resume at the next start)',
+    log,
+  });
 }
 
 main().catch((e: unknown) => {

@@ -1,7 +1,7 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { type OnApplicationBootstrap, type OnModuleDestroy, type Type } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { AppConfig, type Config } from '#config';
+import { AppConfig, type Config, redisLinks } from '#config';
 import type { Envelope } from '#envelope';
 import type { QueueName } from '#jobs';
 import { type OperationJobData, OperationRunner, runLogged } from '#operations';
@@ -25,6 +25,7 @@ export function processorFor(queue: QueueName, cfg: Config): Type<WorkerHost> {
 
     onApplicationBootstrap(): void {
       this.worker.concurrency = this.cfg.WORKER_CONCURRENCY;
+      redisLinks.watchBull(this.worker, `worker ${queue}`);
     }
 
     /**

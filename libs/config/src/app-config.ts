@@ -147,7 +147,10 @@ export class AppConfig {
   @Type(() => Number) @IsInt() @Min(0) @Max(65535) WORKER_METRICS_PORT = 0;
   /** Address the worker's metrics listen on; loopback unless a scraper elsewhere must reach it. */
   @IsString() @MinLength(1) WORKER_METRICS_HOST = '127.0.0.1';
-  /** How long a stopping worker lets its running operations finish, seconds. */
+  /**
+   * How long a stopping worker lets its running operations finish, seconds (cut short once
+   * Redis is gone).
+   */
   @Type(() => Number) @IsInt() @Min(1) SHUTDOWN_GRACE_S = 30;
   /**
    * How long a worker's hold on a running job lasts without renewal: a worker that dies is

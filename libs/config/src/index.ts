@@ -17,3 +17,5 @@ export {
   type RedisClient,
   type RedisSettings,
 } from './redis-client.js';
+export { isConnectionError, type LinkEmitter, RedisLinks, redisLinks } from './redis-links.js';
+export { LOST_REDIS_GRACE_MS, stopOnSignals, type StopOptions } from './stop-on-signals.js';

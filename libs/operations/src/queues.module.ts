@@ -1,6 +1,7 @@
-import { BullModule } from '@nestjs/bullmq';
+import { BullModule, getQueueToken } from '@nestjs/bullmq';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { AppConfig } from '#config';
+import type { Queue } from 'bullmq';
+import { AppConfig, redisLinks } from '#config';
 import { QUEUES } from '#jobs';
 import { queueTelemetry } from '#telemetry';
 import { bullConnection } from './coordination/bull-connection.js';
@@ -27,6 +28,17 @@ export class QueuesModule {
             }),
           })),
         ),
+      ],
+      providers: [
+        {
+          // each queue's connection loss is said once, not printed by BullMQ at every retry
+          provide: 'QUEUE_LINKS',
+          inject: QUEUES.map((name) => getQueueToken(name)),
+          useFactory: (...queues: Queue[]) => {
+            for (const q of queues) redisLinks.watchBull(q, `queue ${q.name}`);
+            return true;
+          },
+        },
       ],
       exports: [BullModule],
     };

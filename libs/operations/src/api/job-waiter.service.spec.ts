@@ -70,3 +70,35 @@ describe('JobWaiter.wait', () => {
     expect((await waiter.wait('D', 0))?.status).toBe('queued');
   });
 });
+
+describe('JobWaiter at the api’s stop', () => {
+  it('answers a held wait at once with the row as it stands, so the server can close', async () => {
+    const waiter = rows({ S: 'running' });
+    const t0 = Date.now();
+    const wait = waiter.wait('S', 30_000);
+    await new Promise((r) => setTimeout(r, 20)); // its first read answered: running
+    waiter.beforeApplicationShutdown();
+    expect((await wait)?.status).toBe('running');
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(waiter.waiting).toBe(0);
+  });
+
+  it('answers a wait asked while stopping without holding it', async () => {
+    const waiter = rows({ T: 'queued' });
+    waiter.beforeApplicationShutdown();
+    const t0 = Date.now();
+    expect((await waiter.wait('T', 30_000))?.status).toBe('queued');
+    expect(Date.now() - t0).toBeLessThan(1000);
+  });
+
+  it('ends what asked to be ended at the stop (an event stream), and not what unregistered', () => {
+    const waiter = rows({});
+    const ended: string[] = [];
+    waiter.whenStopping(() => ended.push('stream 1'));
+    const gone = waiter.whenStopping(() => ended.push('stream 2'));
+    gone();
+    waiter.beforeApplicationShutdown();
+    waiter.whenStopping(() => ended.push('stream 3')); // opened during the stop: ended at once
+    expect(ended).toEqual(['stream 1', 'stream 3']);
+  });
+});

@@ -1,6 +1,12 @@
-import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  type BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { QueueEvents } from 'bullmq';
-import { AppConfig } from '#config';
+import { AppConfig, redisLinks } from '#config';
 import { OPERATION_QUEUES } from '#jobs';
 import { OperationsRepository, type OperationRecord } from '#persistence';
 import { bullConnection } from '../coordination/bull-connection.js';
@@ -28,7 +34,7 @@ export interface OperationEvent {
  * database is the safety net for a missed event.
  */
 @Injectable()
-export class JobWaiter implements OnModuleInit, OnApplicationShutdown {
+export class JobWaiter implements OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly log = new Logger(JobWaiter.name);
   private readonly events: QueueEvents[] = [];
   private readonly waiters = new Map<string, Set<(e: OperationEvent) => void>>();
@@ -44,6 +50,9 @@ export class JobWaiter implements OnModuleInit, OnApplicationShutdown {
   private readonly rows: BatchedRowReads;
   /** When waits give up: one timer for those due at about the same moment. */
   private readonly deadlines = new DeadlineBuckets((calls) => this.slicer.run(calls));
+  /** What a stop ends at once: each held wait, each event stream. */
+  private readonly onStop = new Set<() => void>();
+  private stopping = false;
 
   constructor(
     private readonly cfg: AppConfig,
@@ -63,12 +72,32 @@ export class JobWaiter implements OnModuleInit, OnApplicationShutdown {
       qe.on('progress', ({ jobId, data }) => this.emit({ type: 'progress', id: jobId, data }));
       qe.on('completed', ({ jobId }) => this.emit({ type: 'completed', id: jobId }));
       qe.on('failed', ({ jobId }) => this.emit({ type: 'failed', id: jobId }));
-      qe.on('error', (e) => this.log.warn(`queue events ${queue}: ${e.message}`));
+      redisLinks.watchBull(qe, `queue events ${queue}`);
       this.events.push(qe);
     }
     await Promise.all(this.events.map((qe) => qe.waitUntilReady()));
     this.poller = setInterval(() => this.pollAll(), this.cfg.WAIT_POLL_MS);
     this.poller.unref();
+  }
+
+  /**
+   * Before the HTTP server closes — it waits for every request under way — the requests held
+   * here are answered (a wait with the row as it stands, as at its time-out; an event stream
+   * ends, its client reconnects elsewhere): else a stop would wait for the longest of them.
+   */
+  beforeApplicationShutdown(): void {
+    this.stopping = true;
+    for (const stop of [...this.onStop]) stop();
+  }
+
+  /** Calls `fn` at the stop (at once when stopping); returns the unregister function. */
+  whenStopping(fn: () => void): () => void {
+    if (this.stopping) {
+      fn();
+      return () => undefined;
+    }
+    this.onStop.add(fn);
+    return () => this.onStop.delete(fn);
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -155,10 +184,13 @@ export class JobWaiter implements OnModuleInit, OnApplicationShutdown {
     const unsubscribe = this.subscribe(id, (e) => {
       if (e.record) deliver(e.record);
     });
-    const forget = this.deadlines.at(Date.now() + ms, () => {
+    const giveUp = () => {
+      if (timedOut) return;
       timedOut = true;
       deliver(() => this.rows.read(id)); // the row as it stands now
-    });
+    };
+    const forget = this.deadlines.at(Date.now() + ms, giveUp);
+    const unstop = this.whenStopping(giveUp);
     try {
       let op = current ?? (await this.rows.read(id));
       while (op && !isSettled(op.status) && !timedOut) {
@@ -171,6 +203,7 @@ export class JobWaiter implements OnModuleInit, OnApplicationShutdown {
     } finally {
       unsubscribe();
       forget();
+      unstop();
     }
   }
 }

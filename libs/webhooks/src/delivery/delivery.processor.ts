@@ -1,7 +1,7 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { type OnApplicationBootstrap, type OnModuleDestroy, type Type } from '@nestjs/common';
 import { type Job, UnrecoverableError } from 'bullmq';
-import { AppConfig, type Config } from '#config';
+import { AppConfig, type Config, redisLinks } from '#config';
 import { WEBHOOK_QUEUE, type WebhookDeliveryJobData } from '#jobs';
 import { retryDelay } from '../domain/retry-schedule.js';
 import { type AttemptResult, DeliveryAttempts } from './delivery-attempt.service.js';
@@ -33,6 +33,7 @@ export function webhookProcessor(cfg: Config): Type<WorkerHost> {
 
     onApplicationBootstrap(): void {
       this.worker.concurrency = this.cfg.WORKER_CONCURRENCY;
+      redisLinks.watchBull(this.worker, `worker ${WEBHOOK_QUEUE}`);
     }
 
     /** Deliveries under way end before the database closes (see the operation queues'). */

@@ -16,6 +16,7 @@ export class OperationStream {
   private closed = false;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
+  private readonly unstop: () => void;
 
   constructor(
     private readonly id: string,
@@ -29,6 +30,8 @@ export class OperationStream {
     this.heartbeat = setInterval(() => this.write(': heartbeat\n\n'), heartbeatMs);
     this.unsubscribe = waiter.subscribe(id, () => this.refresh());
     out.on('close', () => this.close());
+    // the api stops: the stream ends (its client reconnects with Last-Event-ID)
+    this.unstop = waiter.whenStopping(() => this.close());
   }
 
   /** Sends what happened since the client's last event, then follows the operation. */
@@ -101,6 +104,7 @@ export class OperationStream {
     this.closed = true;
     clearInterval(this.heartbeat);
     this.unsubscribe();
+    this.unstop?.();
     this.out.end();
   }
 }
