@@ -265,7 +265,7 @@ describe('webhooks', () => {
     expect(cbRotated.out.previous_secret).toBe(cb.out.secret);
     expect((await hvctl('webhooks', 'delete', id)).code).toBe(0);
     const gone = await hvctl('webhooks', 'show', id);
-    expect(gone.code).toBe(1);
+    expect(gone.code).toBe(3); // not found
   });
 
   it('records a delivery under way before a closing worker lets its database go', async () => {
