@@ -3,6 +3,7 @@ import { Errors, type HvError, ModID } from '#envelope';
 import {
   createMinidisk,
   diskResult,
+  fileSystemProbe,
   formatMinidisk,
   wantsFileSystem,
 } from '../domain/minidisks.js';
@@ -37,7 +38,9 @@ export class AddDisksHandler implements OperationHandler<'guest.add-disks'> {
         undo: () => tolerating(this.hv.imageDiskDeleteDM(p.userid, d.vdev), [208, 36]),
       });
       if (wantsFileSystem(d)) {
-        await ctx.step(`format disk ${d.vdev}`, () => formatMinidisk(this.guestOps, p.userid, d));
+        await ctx.step(`format disk ${d.vdev}`, () => formatMinidisk(this.guestOps, p.userid, d), {
+          probe: () => fileSystemProbe(this.guestOps, p.userid, d),
+        });
       }
       await ctx.progress((100 * (i + 1)) / p.disks.length);
     }

@@ -1,6 +1,7 @@
 import type { Userid } from '#envelope';
 import type { SystemsManagement, ManagementGuestOps, ImageDiskCreateOutput } from '#hypervisor';
 import type { DiskResult, ResolvedDisk } from '#jobs';
+import type { ProbeResult } from '#operations';
 import { displaySize } from './disk-size.js';
 
 /** The mode the service defines minidisks with, and links them in to format them. */
@@ -31,9 +32,9 @@ export function wantsFileSystem(d: ResolvedDisk): boolean {
 }
 
 /**
- * installfs for a disk just created. On a crash-resume the step runs again: formatting a
- * freshly created, still empty disk a second time is harmless, so it needs no probe; and it
- * needs no undo of its own, as the disk's undo deletes the disk with its file system.
+ * installfs for a disk just created. It needs no undo of its own: the disk's undo deletes the
+ * disk with its file system. In doubt (its worker died, its answer was lost) it is probed
+ * (fileSystemProbe) rather than run again.
  */
 export function formatMinidisk(
   guestOps: ManagementGuestOps,
@@ -56,4 +57,18 @@ export function diskResult(d: ResolvedDisk): DiskResult {
     ...(d.isBootDisk !== undefined ? { is_boot_disk: d.isBootDisk } : {}),
     disk_pool: d.diskPool,
   };
+}
+
+/**
+ * The probe of a format step in doubt: done when the disk holds the file system it asked for
+ * (read back with queryfs). The disk was created by the same operation, so a file system on it
+ * is this step's.
+ */
+export async function fileSystemProbe(
+  guestOps: ManagementGuestOps,
+  userid: Userid,
+  d: ResolvedDisk,
+): Promise<ProbeResult> {
+  const found = await guestOps.fileSystemOf(userid, d.vdev);
+  return found?.toLowerCase() === d.format.toLowerCase() ? 'done' : 'absent';
 }

@@ -3,6 +3,7 @@ import { Errors, ModID, type Userid } from '#envelope';
 import {
   createMinidisk,
   diskResult,
+  fileSystemProbe,
   formatMinidisk,
   wantsFileSystem,
 } from '../domain/minidisks.js';
@@ -45,7 +46,9 @@ export class CreateGuestHandler implements OperationHandler<'guest.create'> {
         probe: () => this.diskPresent(p.userid, d.vdev),
       });
       if (wantsFileSystem(d)) {
-        await ctx.step(`format disk ${d.vdev}`, () => formatMinidisk(this.guestOps, p.userid, d));
+        await ctx.step(`format disk ${d.vdev}`, () => formatMinidisk(this.guestOps, p.userid, d), {
+          probe: () => fileSystemProbe(this.guestOps, p.userid, d),
+        });
       }
       await ctx.progress((100 * (i + 3)) / total);
     }
