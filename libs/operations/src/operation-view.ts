@@ -41,6 +41,7 @@ export function operationView(op: OperationRecord) {
       result: s.result ?? null,
       ...(s.rc !== undefined ? { rc: s.rc, rs: s.rs } : {}),
       ...(s.detail ? { detail: s.detail } : {}),
+      ...(s.inDoubtUntil ? { in_doubt_until: s.inDoubtUntil } : {}),
     })),
     request: op.request,
     created_at: op.createdAt.toISOString(),

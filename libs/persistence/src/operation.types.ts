@@ -26,6 +26,11 @@ export interface OperationStep {
    * of it happened, so it is in no doubt.
    */
   unsent?: boolean;
+  /**
+   * The step is in doubt and neither read back nor safe to repeat: until when its call may
+   * still land (the operation waits, probing, or is probed again later). ISO 8601.
+   */
+  inDoubtUntil?: string;
 }
 
 /** An operation as callers see it: JSON columns parsed, timestamps as Dates. */

@@ -1,5 +1,10 @@
 import type { Userid } from '#envelope';
-import type { SystemsManagement, ManagementGuestOps, ImageDiskCreateOutput } from '#hypervisor';
+import {
+  type ImageDiskCreateOutput,
+  type ManagementGuestOps,
+  type SystemsManagement,
+  tolerating,
+} from '#hypervisor';
 import type { DiskResult, ResolvedDisk } from '#jobs';
 import type { ProbeResult } from '#operations';
 import { displaySize } from './disk-size.js';
@@ -34,7 +39,9 @@ export function wantsFileSystem(d: ResolvedDisk): boolean {
 /**
  * installfs for a disk just created. It needs no undo of its own: the disk's undo deletes the
  * disk with its file system. In doubt (its worker died, its answer was lost) it is probed
- * (fileSystemProbe) rather than run again.
+ * (fileSystemProbe): found, it is not run again. Not found, it is safe to repeat at once: the
+ * disk is this operation's own, still empty, and a repeat, or the lost call landing after it,
+ * writes the same file system on it again (the probe then checks its type).
  */
 export function formatMinidisk(
   guestOps: ManagementGuestOps,
@@ -57,6 +64,39 @@ export function diskResult(d: ResolvedDisk): DiskResult {
     ...(d.isBootDisk !== undefined ? { is_boot_disk: d.isBootDisk } : {}),
     disk_pool: d.diskPool,
   };
+}
+
+/**
+ * The probe of a disk create in doubt: the directory holds an MDISK at the vdev of the device
+ * type and size asked (exactly what was asked, not merely something at that address).
+ */
+export async function minidiskProbe(
+  hv: SystemsManagement,
+  userid: Userid,
+  d: ResolvedDisk,
+): Promise<ProbeResult> {
+  const lines = await hv.imageQueryDM(userid).catch(() => [] as string[]);
+  const vdev = d.vdev.replace(/^0+/, '');
+  const found = lines
+    .map((l) => l.trim().split(/\s+/))
+    .find((w) => w[0]?.toUpperCase() === 'MDISK' && w[1]?.replace(/^0+/, '') === vdev);
+  if (!found) return 'absent';
+  // MDISK vdev type start units volser mode (a V-DISK: MDISK vdev FB-512 V-DISK units mode)
+  const units = Number(found[4]);
+  const type = found[3]?.toUpperCase() === 'V-DISK' || found[2] === d.deviceType;
+  return type && units === d.units ? 'done' : 'absent';
+}
+
+/**
+ * The disk create again, for a create in doubt: a repeat after the lost call landed is 408/4
+ * "Image disk already defined", which counts as done (the probe then checks type and size).
+ */
+export function repeatMinidisk(
+  hv: SystemsManagement,
+  userid: Userid,
+  d: ResolvedDisk,
+): Promise<void> {
+  return tolerating(createMinidisk(hv, userid, d), [408, 4]);
 }
 
 /**

@@ -178,3 +178,74 @@ describe('OperationContext: steps in doubt', () => {
     }
   });
 });
+
+describe('OperationContext: settling a step in doubt at once (issue #58)', () => {
+  const lost = (): OperationStep => ({
+    name: 'create disk 0100',
+    startedAt: justNow(),
+    endedAt: justNow(),
+    result: 'failed',
+    rc: 99,
+    rs: 305,
+  });
+
+  it('re-issues a call safe to repeat at once, without waiting out the window', async () => {
+    const { ctx, ops } = ctxFor([lost()], { settleMs: 600_000 });
+    let made = false;
+    const probe = jest.fn((_since: string) => Promise.resolve(made ? 'done' : 'absent'));
+    const repeat = jest.fn(() => {
+      made = true;
+      return Promise.resolve();
+    });
+    const fn = jest.fn(() => Promise.resolve());
+    const t0 = Date.now();
+    await ctx.step('create disk 0100', fn, { probe, repeat, undo: () => Promise.resolve() });
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(fn).not.toHaveBeenCalled();
+    expect(repeat).toHaveBeenCalledTimes(1);
+    expect(ops.steps.at(-1)).toMatchObject({ name: 'create disk 0100', result: 'ok' });
+    expect(ops.steps.at(-1)!.inDoubtUntil).toBeUndefined();
+  });
+
+  it('a repeat whose effect the read-back does not show fails the step', async () => {
+    const { ctx, ops } = ctxFor([lost()], { settleMs: 600_000 });
+    const repeat = jest.fn(() => Promise.resolve());
+    await expect(
+      ctx.step('create disk 0100', () => Promise.resolve(), { probe: absent(), repeat }),
+    ).rejects.toThrow(/effect is not there/);
+    expect(ops.steps.at(-1)).toMatchObject({ result: 'failed' });
+  });
+
+  it('adopts an effect found at once: neither repeated nor run', async () => {
+    const { ctx } = ctxFor([lost()], { settleMs: 600_000 });
+    const repeat = jest.fn(() => Promise.resolve());
+    const fn = jest.fn(() => Promise.resolve());
+    const probe = jest.fn((_since: string) => Promise.resolve('done' as const));
+    await ctx.step('create disk 0100', fn, { probe, repeat });
+    expect(repeat).not.toHaveBeenCalled();
+    expect(fn).not.toHaveBeenCalled();
+  });
+
+  it('a call only read back is probed every few seconds, its step noting in_doubt_until', async () => {
+    const { ctx, ops } = ctxFor([lost()], { settleMs: 600_000 });
+    let asked = 0;
+    let noted: string | undefined;
+    const probe = jest.fn((_since: string) => {
+      noted ??= ops.steps.at(-1)!.inDoubtUntil;
+      // the lost call lands while the step waits: found by the second probe
+      return Promise.resolve(++asked >= 2 ? ('done' as const) : ('absent' as const));
+    });
+    const fn = jest.fn(() => Promise.resolve());
+    const t0 = Date.now();
+    await ctx.step('create disk 0100', fn, { probe });
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    expect(fn).not.toHaveBeenCalled();
+    expect(probe).toHaveBeenCalledTimes(2);
+    expect(Date.parse(noted!)).toBeGreaterThan(Date.now() + 500_000);
+    expect(ops.steps.at(-1)).toMatchObject({
+      result: 'ok',
+      detail: expect.stringMatching(/adopted/),
+    });
+    expect(ops.steps.at(-1)!.inDoubtUntil).toBeUndefined();
+  });
+});

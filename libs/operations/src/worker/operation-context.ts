@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { HvError, HvNotReached } from '#envelope';
+import { Errors, HvError, HvNotReached } from '#envelope';
 import { type OperationStep, OperationsRepository } from '#persistence';
 import { stepSpan } from '#telemetry';
 import type { CancelSignals } from '../coordination/cancel-signals.service.js';
@@ -9,7 +9,13 @@ import { CancelPoint } from './cancel-point.js';
 import { waitUnlessCancelled } from './cancellable-wait.js';
 import { OperationCancelled, OperationUnwound } from './operation-errors.js';
 import { StepDoubts, iso } from '../step-doubts.js';
-import { type EffectRegistrar, inDoubt, type StepOptions, stepsInDoubt } from '../step-options.js';
+import {
+  type EffectRegistrar,
+  inDoubt,
+  PROBE_EVERY_MS,
+  type StepOptions,
+  stepsInDoubt,
+} from '../step-options.js';
 import { logStep } from '../operation-log.js';
 
 export { OperationCancelled, OperationUnwound } from './operation-errors.js';
@@ -121,18 +127,24 @@ export class OperationContext {
       if (opts.undo) this.undos.push({ name, undo: opts.undo });
       return undefined;
     }
-    if (this.inDoubt.has(name) && opts.probe && (await this.adopted(name, opts))) return undefined;
+    let run = fn;
+    if (this.inDoubt.has(name) && opts.probe) {
+      const settled = await this.settleDoubt(name, opts);
+      if (settled === 'adopted') return undefined;
+      if (settled === 'repeat') run = () => this.repeatCall(name, opts);
+    }
     if (this.unwinding && !isUndo) throw new OperationUnwound(this.operationId, name);
     // the safe point: nothing of this step has happened yet (undo steps always run)
     if (!isUndo && (await this.cancel.requested())) {
       throw new OperationCancelled(this.operationId);
     }
     const startedAt = new Date().toISOString();
-    await this.record({ name, startedAt });
+    // a re-run merges into the record left in doubt: its note of until when no longer holds
+    await this.record({ name, startedAt, inDoubtUntil: undefined });
     await this.publish(name);
     const effects: (() => Promise<unknown>)[] = [];
     try {
-      const out = await stepSpan(name, () => fn((undo) => effects.push(undo)));
+      const out = await stepSpan(name, () => run((undo) => effects.push(undo)));
       // the end is told by what follows (the next step's start, progress, the job's end)
       await this.record({ name, startedAt, endedAt: new Date().toISOString(), result: 'ok' });
       if (opts.undo) this.undos.push({ name, undo: opts.undo });
@@ -162,13 +174,19 @@ export class OperationContext {
   }
 
   /**
-   * The probe of a step in doubt: 'done' records it ok (adopted) and registers its undo. A dead
-   * worker's call can still be running on the hypervisor (a lock lapses sooner than a slow
-   * call ends), so "not done" is believed only once the call's landing window since the earlier
-   * attempt began the step has passed; until then the worker waits (a cancel cuts the wait
-   * short) and asks again. An unwind does not wait: the step is left in doubt, probed later.
+   * Settles a step an earlier attempt left in doubt before anything of it runs again. Its
+   * effect read back ('done'): adopted (recorded ok, undo registered). Not there and the call
+   * safe to repeat (`repeat`): 'repeat', the call re-issued at once. Otherwise the probe is asked
+   * every PROBE_EVERY_MS until the call's landing window since the earlier attempt began the
+   * step has passed (a dead worker's call can still be running on the hypervisor: a lock lapses
+   * sooner than a slow call ends), the step noting `inDoubtUntil` meanwhile; a cancel cuts the
+   * wait short. Still not found: 'run', it runs again. An unwind does not wait nor repeat: the
+   * step is left in doubt, probed later.
    */
-  private async adopted(name: string, opts: StepOptions): Promise<boolean> {
+  private async settleDoubt(
+    name: string,
+    opts: StepOptions,
+  ): Promise<'adopted' | 'repeat' | 'run'> {
     const since = this.firstStarts.get(name)!;
     const until = Date.parse(this.lastStarts.get(name)!) + this.settleMs;
     if (this.unwinding) {
@@ -178,24 +196,42 @@ export class OperationContext {
       }
       if (found === 'absent') {
         await this.skip(name, 'not done: its call did not land');
-        return false;
+        return 'run';
       }
       await this.adopt(name, opts);
-      return true;
+      return 'adopted';
     }
     let found = await opts.probe!(since);
+    if (found !== 'done' && opts.repeat) return 'repeat';
     if (found !== 'done' && Date.now() < until) {
-      this.log.log(`step ${name} in doubt, not found yet: asking again at ${iso(until)}`);
+      this.log.log(`step ${name} in doubt, not found yet: probing until ${iso(until)}`);
+      await this.doubts.waiting(name, until);
       // a cancel arriving meanwhile is seen by the wait and by the next safe point
       this.cancel.stale();
-      if (await waitUnlessCancelled(until, () => this.cancel.ask())) {
-        return this.leftInDoubt(name, until, new OperationCancelled(this.operationId));
+      while (found !== 'done' && Date.now() < until) {
+        const next = Math.min(until, Date.now() + PROBE_EVERY_MS);
+        if (await waitUnlessCancelled(next, () => this.cancel.ask())) {
+          return this.leftInDoubt(name, until, new OperationCancelled(this.operationId));
+        }
+        found = await opts.probe!(since);
       }
-      found = await opts.probe!(since);
     }
-    if (found !== 'done') return false;
+    if (found !== 'done') return 'run';
     await this.adopt(name, opts);
-    return true;
+    return 'adopted';
+  }
+
+  /**
+   * Re-issues the call of a step in doubt that is safe to repeat (its "already" counted as
+   * success by `repeat`), then reads its effect back: the step is done only if it is there.
+   */
+  private async repeatCall<T>(name: string, opts: StepOptions): Promise<T> {
+    await opts.repeat!();
+    const found = await opts.probe!(this.firstStarts.get(name)!);
+    if (found !== 'done') {
+      throw Errors.internal(`step ${name}: repeated, but its effect is not there`);
+    }
+    return undefined as T;
   }
 
   private async adopt(name: string, opts: StepOptions): Promise<void> {
@@ -206,6 +242,7 @@ export class OperationContext {
       endedAt: now,
       result: 'ok',
       detail: 'adopted: an earlier attempt had done it',
+      inDoubtUntil: undefined,
     });
     await this.publish(name);
     if (opts.undo) this.undos.push({ name, undo: opts.undo });
