@@ -1,4 +1,4 @@
-import type { Userid } from '#envelope';
+import { HvError, type Userid } from '#envelope';
 import {
   type ImageDiskCreateOutput,
   type ManagementGuestOps,
@@ -75,7 +75,11 @@ export async function minidiskProbe(
   userid: Userid,
   d: ResolvedDisk,
 ): Promise<ProbeResult> {
-  const lines = await hv.imageQueryDM(userid).catch(() => [] as string[]);
+  // no such user (an answer) is no disk; a link failure is thrown: nothing was learnt
+  const lines = await hv.imageQueryDM(userid).catch((e: unknown) => {
+    if (e instanceof HvError && e.overallRC === 8) return [] as string[];
+    throw e;
+  });
   const vdev = d.vdev.replace(/^0+/, '');
   const found = lines
     .map((l) => l.trim().split(/\s+/))

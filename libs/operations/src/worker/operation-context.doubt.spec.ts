@@ -192,7 +192,9 @@ describe('OperationContext: settling a step in doubt at once (issue #58)', () =>
   it('re-issues a call safe to repeat at once, without waiting out the window', async () => {
     const { ctx, ops } = ctxFor([lost()], { settleMs: 600_000 });
     let made = false;
-    const probe = jest.fn((_since: string) => Promise.resolve(made ? 'done' : 'absent'));
+    const probe = jest.fn((_since: string) =>
+      Promise.resolve(made ? ('done' as const) : ('absent' as const)),
+    );
     const repeat = jest.fn(() => {
       made = true;
       return Promise.resolve();
@@ -247,5 +249,28 @@ describe('OperationContext: settling a step in doubt at once (issue #58)', () =>
       detail: expect.stringMatching(/adopted/),
     });
     expect(ops.steps.at(-1)!.inDoubtUntil).toBeUndefined();
+  });
+});
+
+describe('OperationContext: a doubt outlives a failure that never reached the hypervisor', () => {
+  it('a repeat refused before it was sent leaves the step in doubt (not unsent)', async () => {
+    const lost: OperationStep = {
+      name: 'create disk 0100',
+      startedAt: justNow(),
+      endedAt: justNow(),
+      result: 'failed',
+      rc: 99,
+      rs: 305,
+    };
+    const { ctx, ops } = ctxFor([lost], { settleMs: 600_000 });
+    const refused = new HvNotReached(Errors.hvUnreachable('ECONNREFUSED'));
+    await expect(
+      ctx.step('create disk 0100', () => Promise.resolve(), {
+        probe: absent(),
+        repeat: () => Promise.reject(refused),
+      }),
+    ).rejects.toBe(refused);
+    expect(ops.steps.at(-1)).toMatchObject({ result: 'failed', rc: 99, rs: 305 });
+    expect(ops.steps.at(-1)!.unsent).toBeUndefined();
   });
 });

@@ -128,7 +128,10 @@ export class OperationContext {
       return undefined;
     }
     let run = fn;
-    if (this.inDoubt.has(name) && opts.probe) {
+    // in doubt from an earlier attempt: a failure now that never reached the hypervisor does
+    // not clear that doubt (the earlier call may still land)
+    const doubted = this.inDoubt.has(name);
+    if (doubted && opts.probe) {
       const settled = await this.settleDoubt(name, opts);
       if (settled === 'adopted') return undefined;
       if (settled === 'repeat') run = () => this.repeatCall(name, opts);
@@ -160,7 +163,7 @@ export class OperationContext {
         result: 'failed',
         ...(err ? { rc: err.rc, rs: err.rs } : {}),
         detail: (e as Error).message,
-        ...(e instanceof HvNotReached ? { unsent: true } : {}),
+        ...(e instanceof HvNotReached && !doubted ? { unsent: true } : {}),
       };
       await this.record(failed);
       // its call may land yet: if the operation ends now, rollback asks the probe once more
