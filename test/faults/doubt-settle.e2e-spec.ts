@@ -72,7 +72,7 @@ describe('faults: calls in doubt settled at once', () => {
     // the hypervisor goes while image copies and creates' calls are in flight (a punch lost
     // in it is read back but not safe to repeat: it would wait out its window, so the outage
     // comes once the deploys' punches are done)
-    let before: Call[] = [];
+    let before: Call[];
     const deadline = Date.now() + 90_000;
     for (;;) {
       before = await kit.log();
