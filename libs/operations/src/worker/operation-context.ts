@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { Errors, HvError, HvNotReached } from '#envelope';
-import { type OperationStep, OperationsRepository } from '#persistence';
+import { type LateEffect, type OperationStep, OperationsRepository } from '#persistence';
 import { stepSpan } from '#telemetry';
 import type { CancelSignals } from '../coordination/cancel-signals.service.js';
 import type { OperationJobData } from '../job-data.js';
@@ -33,6 +33,12 @@ export interface ContextOptions {
    * the operation (a later delivery of the same job takes it over; RunSupersededError).
    */
   attempt?: number;
+  /**
+   * A re-check of an ended operation for late effects (issue #58): nothing runs; each step
+   * that was once in doubt and has a probe and an undo is probed, and what it finds is undone
+   * and reported (lateEffects).
+   */
+  sweeping?: boolean;
 }
 
 /**
@@ -50,6 +56,11 @@ export class OperationContext {
   /** When the last earlier attempt began each step (its call may still be on its way). */
   private readonly lastStarts = new Map<string, string>();
   private readonly unwinding: boolean;
+  private readonly sweeping: boolean;
+  /** Steps once in doubt (a re-check for late effects probes them). */
+  private readonly doubted: Set<string>;
+  /** What a re-check found and did. */
+  readonly lateEffects: LateEffect[] = [];
   private readonly settleMs: number;
   private readonly attempt: number | undefined;
   /** Undo actions of the steps done so far, in order; run in reverse on final failure. */
@@ -73,6 +84,7 @@ export class OperationContext {
     opts: ContextOptions = {},
   ) {
     this.unwinding = opts.unwinding ?? false;
+    this.sweeping = opts.sweeping ?? false;
     this.settleMs = opts.settleMs ?? 0;
     this.attempt = opts.attempt;
     this.log = new Logger(`op ${operationId.slice(0, 8)}`);
@@ -81,6 +93,7 @@ export class OperationContext {
     this.doubts = new StepDoubts(recorder, this.log, this.settleMs);
     this.doneBefore = new Set(previousSteps.filter((s) => s.result === 'ok').map((s) => s.name));
     this.inDoubt = stepsInDoubt(previousSteps);
+    this.doubted = new Set(previousSteps.filter((s) => s.doubted).map((s) => s.name));
     this.steps = previousSteps;
     for (const s of previousSteps) {
       if (!this.firstStarts.has(s.name)) this.firstStarts.set(s.name, s.startedAt);
@@ -90,6 +103,10 @@ export class OperationContext {
 
   /** Records a step (or its end) against the steps last recorded, without reading them back. */
   private async record(step: OperationStep): Promise<void> {
+    // kept on its record: the operation is re-checked for late effects once it ends
+    if (this.inDoubt.has(step.name) || (step.result === 'failed' && inDoubt(step))) {
+      step = { ...step, doubted: true };
+    }
     const steps = await this.ops?.appendStep(this.operationId, step, this.steps, this.attempt);
     if (steps) this.steps = steps;
     logStep(this.operationId, step);
@@ -121,6 +138,7 @@ export class OperationContext {
     opts: StepOptions = {},
   ): Promise<T | undefined> {
     if (!this.ops) return fn(() => undefined);
+    if (this.sweeping) return this.sweepStep(name, opts);
     const isUndo = name.startsWith('undo ');
     if (this.doneBefore.has(name)) {
       this.log.debug(`step ${name} already done in an earlier attempt`);
@@ -282,6 +300,37 @@ export class OperationContext {
     }
     // steps still in doubt are left too: probed again (and undone if found) later
     return [...this.doubts.left, ...left.reverse()];
+  }
+
+  /**
+   * A step in a re-check for late effects: one once in doubt whose effect the probe finds
+   * (made since the step first started: its own) landed after the operation ended, and is
+   * undone (recorded as `undo <step>`, noted in lateEffects). Nothing else runs.
+   */
+  private async sweepStep<T>(name: string, opts: StepOptions): Promise<T | undefined> {
+    if (!this.doubted.has(name) || !opts.probe || !opts.undo) return undefined;
+    const since = this.firstStarts.get(name)!;
+    if ((await opts.probe(since)) !== 'done') return undefined;
+    const foundAt = new Date().toISOString();
+    try {
+      await opts.undo();
+      await this.record({
+        name: `undo ${name}`,
+        startedAt: foundAt,
+        endedAt: new Date().toISOString(),
+        result: 'ok',
+        detail: 'late effect: its call landed after the operation ended',
+      });
+      this.lateEffects.push({ step: name, foundAt, action: 'undone' });
+    } catch (e) {
+      this.lateEffects.push({
+        step: name,
+        foundAt,
+        action: 'undo failed',
+        detail: (e as Error).message,
+      });
+    }
+    return undefined;
   }
 
   /** Records a step that was decided without acting (e.g. already in the wanted state). */

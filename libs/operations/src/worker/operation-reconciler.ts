@@ -15,6 +15,7 @@ import type { OperationJobData } from '../job-data.js';
 import { jobOptions } from '../job-options.js';
 import { OperationSettler } from './operation-settler.js';
 import { OperationUnwinder } from './operation-unwinder.js';
+import { LateEffectSweep } from './late-effect-sweep.js';
 import { queueOf } from '../queue-of.js';
 
 /**
@@ -36,6 +37,7 @@ export class OperationReconciler implements OnApplicationBootstrap, OnApplicatio
     private readonly settler: OperationSettler,
     private readonly redis: RedisService,
     private readonly moduleRef: ModuleRef,
+    private readonly lateEffects: LateEffectSweep,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -61,6 +63,7 @@ export class OperationReconciler implements OnApplicationBootstrap, OnApplicatio
           this.log.warn(`reconciling operation ${op.id}: ${e.message}`),
         );
       }
+      await this.lateEffects.pass((id, fn) => this.locked(id, fn));
     } catch (e) {
       this.log.warn(`reconcile pass failed: ${(e as Error).message}`);
     } finally {

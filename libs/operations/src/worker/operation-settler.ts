@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { AppConfig } from '#config';
+import { landingWindowMs } from '#hypervisor';
 import { type HvError, type StatusRule, httpStatusOf } from '#envelope';
 import { type OperationRecord, OperationsRepository } from '#persistence';
 import { CancelSignals } from '../coordination/cancel-signals.service.js';
@@ -17,6 +19,7 @@ export class OperationSettler {
     private readonly ops: OperationsRepository,
     private readonly turns: GuestTurns,
     private readonly cancels: CancelSignals,
+    private readonly cfg: AppConfig,
   ) {}
 
   async settle(
@@ -34,6 +37,10 @@ export class OperationSettler {
       httpStatus: err.httpStatus ?? httpStatusOf(env, rule),
     });
     if (ended) logEnded(op, ending, env);
+    // a step once in doubt: its call may land after all, beyond the window (issue #58)
+    if (ended && ending !== 'needs_attention' && ended.steps.some((s) => s.doubted)) {
+      await this.ops.scheduleSweep(op.id, new Date(Date.now() + landingWindowMs(this.cfg)));
+    }
     if (!leftToUndo.length) await this.cancels.clear(op.id);
     // a step still in doubt keeps the line until it is probed again (the reconciler's unwind)
     if (!ended || !holdsGuestLine(ended)) await this.leaveLine(op);
