@@ -274,3 +274,61 @@ describe('OperationContext: a doubt outlives a failure that never reached the hy
     expect(ops.steps.at(-1)!.unsent).toBeUndefined();
   });
 });
+
+describe('OperationContext: re-check of an ended operation for late effects', () => {
+  const sweepCtx = (steps: OperationStep[]) => {
+    const ops = fakeOps(steps.map((s) => ({ ...s })));
+    const cancels = { requested: () => Promise.resolve(false) } as unknown as CancelSignals;
+    const ctx = new OperationContext(
+      'op',
+      ops as unknown as OperationsRepository,
+      null,
+      steps,
+      cancels,
+      { sweeping: true },
+    );
+    return { ctx, ops };
+  };
+  const skipped = (name: string, doubted: boolean): OperationStep => ({
+    name,
+    startedAt: justNow(),
+    endedAt: justNow(),
+    result: 'skipped',
+    detail: 'not done: its call did not land',
+    ...(doubted ? { doubted: true } : {}),
+  });
+
+  it('undoes the effect of a step once in doubt found after the end, and lists it', async () => {
+    const { ctx, ops } = sweepCtx([skipped('define user', true)]);
+    const undo = jest.fn(() => Promise.resolve());
+    const fn = jest.fn(() => Promise.resolve());
+    const probe = jest.fn((_since: string) => Promise.resolve('done' as const));
+    await ctx.step('define user', fn, { probe, undo });
+    expect(fn).not.toHaveBeenCalled();
+    expect(undo).toHaveBeenCalledTimes(1);
+    expect(ctx.lateEffects).toEqual([
+      expect.objectContaining({ step: 'define user', action: 'undone' }),
+    ]);
+    expect(ops.steps.at(-1)).toMatchObject({ name: 'undo define user', result: 'ok' });
+  });
+
+  it('leaves alone steps never in doubt, and effects not found', async () => {
+    const { ctx } = sweepCtx([skipped('define user', false), skipped('create disk 0100', true)]);
+    const undo = jest.fn(() => Promise.resolve());
+    const found = jest.fn((_since: string) => Promise.resolve('done' as const));
+    await ctx.step('define user', () => Promise.resolve(), { probe: found, undo });
+    await ctx.step('create disk 0100', () => Promise.resolve(), { probe: absent(), undo });
+    expect(found).not.toHaveBeenCalled();
+    expect(undo).not.toHaveBeenCalled();
+    expect(ctx.lateEffects).toEqual([]);
+  });
+
+  it('marks a step that failed in doubt as doubted on its record', async () => {
+    const { ctx, ops } = ctxFor([]);
+    const lost = Errors.hvUnreachable('socket hang up');
+    await expect(
+      ctx.step('define user', () => Promise.reject(lost), { probe: absent() }),
+    ).rejects.toBe(lost);
+    expect(ops.steps.at(-1)).toMatchObject({ result: 'failed', doubted: true });
+  });
+});
