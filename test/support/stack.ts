@@ -22,6 +22,8 @@ export interface StackOptions {
    * Default: HV_TRANSPORT of the test run.
    */
   transport?: 'simulator' | 'smapi';
+  /** The simulator's latency profile (default `fast`): `realistic` for calls of seconds. */
+  latency?: 'fast' | 'realistic';
 }
 
 /** The test run's HV_TRANSPORT (e.g. `HV_TRANSPORT=smapi npm test -- test/x`). */
@@ -74,6 +76,8 @@ export class TestStack {
   /** The last worker process stopped: its output stays readable (a failed test shows it). */
   private stoppedWorkerProc?: Proc;
   private cachedToken?: string;
+  /** The simulator's latency profile, kept across restartSimulator. */
+  private latency: 'fast' | 'realistic' = 'fast';
 
   private constructor(
     readonly config: Config,
@@ -92,9 +96,10 @@ export class TestStack {
     const dataDir = mkdtempSync(join(tmpdir(), 'hvo-e2e-'));
     const graph = await e2eGraph();
     const db = await createTestDatabase();
+    const latency = opts.latency ?? 'fast';
     const simulator = await graph.createSimulator({
       stateDir: join(dataDir, 'sim'),
-      latencyProfile: 'fast',
+      latencyProfile: latency,
       wireCredentials: WIRE_CREDENTIALS,
     });
     const simUrl = await simulator.app.listen({ port: 0, host: '127.0.0.1' });
@@ -128,6 +133,7 @@ export class TestStack {
       /api listening on (http:\/\/[\w.:[\]-]+)/,
     );
     const stack = new TestStack(config, api.match[1], simulator, simUrl, api, db.drop, env, graph);
+    stack.latency = latency;
     const mode = opts.worker ?? 'in-process';
     if (mode === 'in-process') await stack.startWorker();
     if (mode === 'process') await stack.startWorkerProcess();
@@ -188,7 +194,7 @@ export class TestStack {
   async restartSimulator(): Promise<void> {
     this.simulator = await this.graph.createSimulator({
       stateDir: join(this.config.DATA_DIR, 'sim'),
-      latencyProfile: 'fast',
+      latencyProfile: this.latency,
       wireCredentials: WIRE_CREDENTIALS,
     });
     await this.simulator.app.listen({ port: Number(new URL(this.simUrl).port), host: '127.0.0.1' });

@@ -8,6 +8,7 @@ import type {
   MgmtArgs,
   MgmtReply,
   PunchReply,
+  QueryFsReply,
   QueryReaderReply,
   ReaderFile,
   ReaderListReply,
@@ -147,5 +148,14 @@ export class ManagementGuestOps {
       disktype: fs.deviceType,
       mode: fs.mode,
     });
+  }
+
+  /**
+   * queryfs: the file system on the user's minidisk (`ext4`, `xfs`, `swap`, …), null when none
+   * is found. Read back to tell whether an installfs whose answer was lost has happened.
+   */
+  async fileSystemOf(userid: Userid, vdev: string): Promise<string | null> {
+    const r = await this.#hv.mgmt<QueryFsReply>('queryfs', { userid, vdev });
+    return r.fstype ?? null;
   }
 }

@@ -18,6 +18,7 @@ export const MGMT_OPERATIONS = [
   'rdrreceive',
   'refresh_bootmap',
   'installfs',
+  'queryfs',
 ] as const;
 export type MgmtOperation = (typeof MGMT_OPERATIONS)[number];
 
@@ -92,3 +93,13 @@ export interface QueryReaderReply extends MgmtReply {
  * HCPLNK053E when the user or its minidisk is not in the directory.
  */
 export type InstallFsReply = MgmtReply;
+
+/**
+ * queryfs `{userid, vdev}`: the file system on the minidisk's first partition, read back from
+ * the management guest (link read-only, `blkid`, detach) so that an installfs whose answer was
+ * lost can be told done without writing the disk again. `fstype` absent: none found. rc 3 with
+ * HCPLNK053E when the user or its minidisk is not in the directory.
+ */
+export interface QueryFsReply extends MgmtReply {
+  fstype?: string;
+}

@@ -41,6 +41,7 @@ export function operationView(op: OperationRecord) {
       result: s.result ?? null,
       ...(s.rc !== undefined ? { rc: s.rc, rs: s.rs } : {}),
       ...(s.detail ? { detail: s.detail } : {}),
+      ...(s.inDoubtUntil ? { in_doubt_until: s.inDoubtUntil } : {}),
     })),
     request: op.request,
     created_at: op.createdAt.toISOString(),
@@ -55,6 +56,12 @@ export function operationView(op: OperationRecord) {
     trace_id: op.traceId ?? null,
     retry_of: op.retryOf ?? null,
     retried_by: op.retriedBy ?? null,
+    late_effects: (op.lateEffects ?? []).map((l) => ({
+      step: l.step,
+      found_at: l.foundAt,
+      action: l.action,
+      ...(l.detail ? { detail: l.detail } : {}),
+    })),
     resolutions: (op.resolutions ?? []).map((r) => ({
       how: r.how,
       by: r.by,

@@ -7,6 +7,7 @@ import { Idempotency } from './api/idempotency.service.js';
 import { JobWaiter } from './api/job-waiter.service.js';
 import { OperationEventsController } from './api/events/operation-events.controller.js';
 import { OperationReconciler } from './worker/operation-reconciler.js';
+import { LateEffectSweep } from './worker/late-effect-sweep.js';
 import { OperationRunner } from './worker/operation-runner.js';
 import { OperationSettler } from './worker/operation-settler.js';
 import { OperationUnwinder } from './worker/operation-unwinder.js';
@@ -54,6 +55,7 @@ export class OperationsModule {
         OperationSettler,
         OperationUnwinder,
         OperationReconciler,
+        LateEffectSweep,
         ...HANDLERS,
         PruneSchedule,
       ],

@@ -74,6 +74,16 @@ export class StepDoubts {
     return Date.now() < until ? 'pending' : 'absent';
   }
 
+  /**
+   * Notes on the step's record until when its call may land while the operation waits for it
+   * (`inDoubtUntil`; no result: the record stays in doubt, its start, the window's, is kept).
+   */
+  async waiting(name: string, until: number): Promise<void> {
+    const last = this.recorder.steps().findLast((s) => s.name === name);
+    if (!last) return;
+    await this.recorder.record({ name, startedAt: last.startedAt, inDoubtUntil: iso(until) });
+  }
+
   /** Leaves the step in doubt, noting on its record until when its call may land (once). */
   async leave(name: string, until: number): Promise<void> {
     this.left.push(name);
@@ -87,6 +97,7 @@ export class StepDoubts {
       startedAt: last.startedAt,
       endedAt: new Date().toISOString(),
       detail: last.detail ? `${last.detail}; ${note}` : note,
+      inDoubtUntil: iso(until),
     });
   }
 

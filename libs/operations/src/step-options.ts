@@ -16,7 +16,18 @@ export interface StepOptions {
    * than this operation is not taken for its own.
    */
   probe?: (since: string) => Promise<ProbeResult>;
+  /**
+   * The step's call again, for when it is in doubt and the probe does not find its effect: the
+   * call is safe to repeat (a repeat that comes after the lost one lands is answered "already
+   * exists" / "already in that state", which `repeat` counts as success), so it is re-issued
+   * at once instead of waiting until the lost call can no longer land. The probe must then find
+   * the effect, or the step fails. Needs `probe`.
+   */
+  repeat?: () => Promise<unknown>;
 }
+
+/** How often a step in doubt that can only be read back is probed while its call may land. */
+export const PROBE_EVERY_MS = 3000;
 
 /** Link failures (rc 99 rs 305) and timeouts (rc 1 rs 501): the call may or may not have run. */
 function linkFailure(s: OperationStep): boolean {

@@ -24,6 +24,7 @@ export {
   type OperationRecord,
   type OperationStatus,
   type OperationStep,
+  type LateEffect,
 } from './operation.types.js';
 export { FcpRaceLostError, FcpRepository } from './fcp.repository.js';
 export { FcpTemplateRepository } from './fcp-template.repository.js';

@@ -1,6 +1,7 @@
 import type { Envelope } from '#envelope';
 import type { Operation } from './generated/sqlite/client.js';
 import type {
+  LateEffect,
   OperationRecord,
   OperationResolution,
   OperationStatus,
@@ -15,6 +16,7 @@ export function toOperationRecord(row: Operation): OperationRecord {
     steps: JSON.parse(row.steps) as OperationStep[],
     response: row.response === null ? null : (JSON.parse(row.response) as Envelope),
     resolutions: JSON.parse(row.resolutions) as OperationResolution[],
+    lateEffects: JSON.parse(row.lateEffects) as LateEffect[],
   };
 }
 

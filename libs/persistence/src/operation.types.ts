@@ -26,6 +26,24 @@ export interface OperationStep {
    * of it happened, so it is in no doubt.
    */
   unsent?: boolean;
+  /**
+   * The step is in doubt and neither read back nor safe to repeat: until when its call may
+   * still land (the operation waits, probing, or is probed again later). ISO 8601.
+   */
+  inDoubtUntil?: string;
+  /** The step was in doubt at some time: the operation is re-checked for late effects. */
+  doubted?: boolean;
+}
+
+/** An effect of an ended operation's own step in doubt, found after it ended (issue #58). */
+export interface LateEffect {
+  /** The step whose call landed late. */
+  step: string;
+  /** When the re-check found it (ISO 8601). */
+  foundAt: string;
+  /** What was done: `undone`, or `undo failed` (detail says why; left to GET /drift). */
+  action: 'undone' | 'undo failed';
+  detail?: string;
 }
 
 /** An operation as callers see it: JSON columns parsed, timestamps as Dates. */
@@ -61,6 +79,12 @@ export interface OperationRecord {
   retriedBy?: string | null;
   /** Each operator's resolve of it while it was needs_attention, oldest first. */
   resolutions?: OperationResolution[];
+  /** Effects of its own steps in doubt found after it ended, and what was done about them. */
+  lateEffects?: LateEffect[];
+  /** When it is next re-checked for late effects; null when not (any more). */
+  sweepAt?: Date | null;
+  /** Re-checks for late effects done so far. */
+  sweeps?: number;
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;

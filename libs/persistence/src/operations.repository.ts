@@ -21,6 +21,7 @@ import type {
   OperationQuery,
   OperationRecord,
   OperationResolution,
+  LateEffect,
   OperationStatus,
   OperationStep,
 } from './operation.types.js';
@@ -298,6 +299,55 @@ export class OperationsRepository {
   }
 
   /** Operations in one of `statuses` not changed since `before`, oldest first (reconciling). */
+  /** Schedules the re-check of an ended operation for late effects (issue #58). */
+  async scheduleSweep(id: string, at: Date): Promise<void> {
+    await this.db.operation.updateMany({
+      where: { id, status: { in: ['failed', 'cancelled'] } },
+      data: { sweepAt: at, sweeps: 0 },
+    });
+  }
+
+  /** Ended operations whose re-check for late effects is due, oldest first. */
+  async dueForSweep(now: Date, take = 20): Promise<OperationRecord[]> {
+    const rows = await this.db.operation.findMany({
+      where: { sweepAt: { lte: now }, status: { in: ['failed', 'cancelled'] } },
+      orderBy: { sweepAt: 'asc' },
+      take,
+    });
+    return rows.map(toOperationRecord);
+  }
+
+  /**
+   * Records one re-check: the late effects it found (appended), and when the next is due (null:
+   * no more). Compare-and-set on `sweeps`, so two workers never record the same re-check twice.
+   */
+  async noteSweep(
+    id: string,
+    done: number,
+    found: readonly LateEffect[],
+    next: Date | null,
+  ): Promise<void> {
+    const row = await this.db.operation.findUnique({
+      where: { id },
+      select: { lateEffects: true },
+    });
+    if (!row) return;
+    const effects = [...(JSON.parse(row.lateEffects) as LateEffect[]), ...found];
+    await this.db.operation.updateMany({
+      where: { id, sweeps: done },
+      data: { lateEffects: JSON.stringify(effects), sweepAt: next, sweeps: done + 1 },
+    });
+  }
+
+  /** Whether an operation on `target` was submitted after `after` (a later owner of its state). */
+  async submittedOnTargetSince(target: string, after: Date): Promise<boolean> {
+    const later = await this.db.operation.findFirst({
+      where: { target, createdAt: { gt: after } },
+      select: { id: true },
+    });
+    return later !== null;
+  }
+
   async staleIn(statuses: readonly OperationStatus[], before: Date, take = 100) {
     const rows = await this.db.operation.findMany({
       where: { status: { in: [...statuses] }, updatedAt: { lt: before } },

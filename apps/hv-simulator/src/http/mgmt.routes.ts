@@ -6,6 +6,7 @@ import type { MgmtOperation } from '#hypervisor';
 import { createDiskImage, type CaptureAnswer } from '../mgmt/capture.mgmt.js';
 import { execCommand } from '../mgmt/guest-command.mgmt.js';
 import { installFileSystem } from '../mgmt/installfs.mgmt.js';
+import { queryFileSystem } from '../mgmt/queryfs.mgmt.js';
 import { isMgmtOperation, runMgmt, type MgmtQuery } from '../mgmt/mgmt.reply.js';
 import { listOwnReader, receiveOwnFile } from '../mgmt/own-reader.mgmt.js';
 import { punchFile, purgeReaderFile, queryReader } from '../mgmt/reader.mgmt.js';
@@ -32,6 +33,7 @@ const OPERATIONS: Record<MgmtOperation, Operation> = {
   rdrreceive: receiveOwnFile,
   refresh_bootmap: refreshBootmap,
   installfs: installFileSystem,
+  queryfs: queryFileSystem,
 };
 
 /** Whether a request carries a body (an input file: a punch's, an unpack's image). */

@@ -76,6 +76,8 @@ const REALISTIC_MS: Record<CallOp, number> = {
   refresh_bootmap: 6000,
   // link, dasdfmt or fdisk, mkfs, detach
   installfs: 4000,
+  // link read-only, blkid, detach
+  queryfs: 400,
 };
 
 /** ±25 % around the typical value, so concurrent calls do not finish in lock step. */

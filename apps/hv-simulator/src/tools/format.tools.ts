@@ -92,3 +92,29 @@ export async function mkfsTool(tool: string, args: string[]): Promise<number> {
   print(r.rc === 0 ? 'stdout' : 'stderr', r.lines);
   return r.rc === 0 ? 0 : FAILED;
 }
+
+/** blkid's exit status when no file system signature is found. */
+const BLKID_NOTHING = 2;
+
+/**
+ * `blkid -o value -s TYPE device1`: the file system type on the linked disk's first partition
+ * (the simulator's queryfs), exit 2 when it has none.
+ */
+export async function blkidTool(args: string[]): Promise<number> {
+  const path = args.at(-1);
+  if (!path?.endsWith('1')) {
+    toolIo().stderr(`blkid: ${path ?? '(no device)'} is not a partition\n`);
+    return USAGE;
+  }
+  const disk = linked('blkid', path);
+  if (!disk) return NO_DEVICE;
+  const r = await mgmtCall('blkid', 'queryfs', { userid: disk.userid, vdev: disk.vdev });
+  if (r.rc !== 0) {
+    print('stderr', r.lines);
+    return FAILED;
+  }
+  const fstype = r.lines[0];
+  if (!fstype) return BLKID_NOTHING;
+  print('stdout', [fstype]);
+  return 0;
+}

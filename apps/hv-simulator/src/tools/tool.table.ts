@@ -1,4 +1,5 @@
 import {
+  blkidTool,
   diskTool,
   linkdiskandbringonline,
   mkfsTool,
@@ -29,6 +30,7 @@ export const TOOLS: Record<string, (args: string[]) => Promise<number>> = {
   mkfs: (a) => mkfsTool('mkfs', a),
   'mkfs.xfs': (a) => mkfsTool('mkfs.xfs', a),
   mkswap: (a) => mkfsTool('mkswap', a),
+  blkid: blkidTool,
   lschp,
   zhypinfo,
 };

@@ -91,6 +91,9 @@ export class DeployHandler implements OperationHandler<'guest.deploy'> {
           (await diskHoldsImage(this.guestOps, this.images, image.imagename, p.userid, vdev))
             ? 'done'
             : 'absent',
+        // the same bytes again: a repeat, or the lost call landing after it, leaves the disk
+        // holding the image, which the probe then reads back
+        repeat: copy,
       });
     }
     await ctx.step('record os version', () =>

@@ -3,6 +3,9 @@ import { Errors, type HvError, ModID } from '#envelope';
 import {
   createMinidisk,
   diskResult,
+  fileSystemProbe,
+  minidiskProbe,
+  repeatMinidisk,
   formatMinidisk,
   wantsFileSystem,
 } from '../domain/minidisks.js';
@@ -35,9 +38,14 @@ export class AddDisksHandler implements OperationHandler<'guest.add-disks'> {
     for (const [i, d] of p.disks.entries()) {
       await ctx.step(`create disk ${d.vdev}`, () => createMinidisk(this.hv, p.userid, d), {
         undo: () => tolerating(this.hv.imageDiskDeleteDM(p.userid, d.vdev), [208, 36]),
+        probe: () => minidiskProbe(this.hv, p.userid, d),
+        repeat: () => repeatMinidisk(this.hv, p.userid, d),
       });
       if (wantsFileSystem(d)) {
-        await ctx.step(`format disk ${d.vdev}`, () => formatMinidisk(this.guestOps, p.userid, d));
+        await ctx.step(`format disk ${d.vdev}`, () => formatMinidisk(this.guestOps, p.userid, d), {
+          probe: () => fileSystemProbe(this.guestOps, p.userid, d),
+          repeat: () => formatMinidisk(this.guestOps, p.userid, d),
+        });
       }
       await ctx.progress((100 * (i + 1)) / p.disks.length);
     }

@@ -1,6 +1,12 @@
-import type { Userid } from '#envelope';
-import type { SystemsManagement, ManagementGuestOps, ImageDiskCreateOutput } from '#hypervisor';
+import { HvError, type Userid } from '#envelope';
+import {
+  type ImageDiskCreateOutput,
+  type ManagementGuestOps,
+  type SystemsManagement,
+  tolerating,
+} from '#hypervisor';
 import type { DiskResult, ResolvedDisk } from '#jobs';
+import type { ProbeResult } from '#operations';
 import { displaySize } from './disk-size.js';
 
 /** The mode the service defines minidisks with, and links them in to format them. */
@@ -31,9 +37,11 @@ export function wantsFileSystem(d: ResolvedDisk): boolean {
 }
 
 /**
- * installfs for a disk just created. On a crash-resume the step runs again: formatting a
- * freshly created, still empty disk a second time is harmless, so it needs no probe; and it
- * needs no undo of its own, as the disk's undo deletes the disk with its file system.
+ * installfs for a disk just created. It needs no undo of its own: the disk's undo deletes the
+ * disk with its file system. In doubt (its worker died, its answer was lost) it is probed
+ * (fileSystemProbe): found, it is not run again. Not found, it is safe to repeat at once: the
+ * disk is this operation's own, still empty, and a repeat, or the lost call landing after it,
+ * writes the same file system on it again (the probe then checks its type).
  */
 export function formatMinidisk(
   guestOps: ManagementGuestOps,
@@ -56,4 +64,55 @@ export function diskResult(d: ResolvedDisk): DiskResult {
     ...(d.isBootDisk !== undefined ? { is_boot_disk: d.isBootDisk } : {}),
     disk_pool: d.diskPool,
   };
+}
+
+/**
+ * The probe of a disk create in doubt: the directory holds an MDISK at the vdev of the device
+ * type and size asked (exactly what was asked, not merely something at that address).
+ */
+export async function minidiskProbe(
+  hv: SystemsManagement,
+  userid: Userid,
+  d: ResolvedDisk,
+): Promise<ProbeResult> {
+  // no such user (an answer) is no disk; a link failure is thrown: nothing was learnt
+  const lines = await hv.imageQueryDM(userid).catch((e: unknown) => {
+    if (e instanceof HvError && e.overallRC === 8) return [] as string[];
+    throw e;
+  });
+  const vdev = d.vdev.replace(/^0+/, '');
+  const found = lines
+    .map((l) => l.trim().split(/\s+/))
+    .find((w) => w[0]?.toUpperCase() === 'MDISK' && w[1]?.replace(/^0+/, '') === vdev);
+  if (!found) return 'absent';
+  // MDISK vdev type start units volser mode (a V-DISK: MDISK vdev FB-512 V-DISK units mode)
+  const units = Number(found[4]);
+  const type = found[3]?.toUpperCase() === 'V-DISK' || found[2] === d.deviceType;
+  return type && units === d.units ? 'done' : 'absent';
+}
+
+/**
+ * The disk create again, for a create in doubt: a repeat after the lost call landed is 408/4
+ * "Image disk already defined", which counts as done (the probe then checks type and size).
+ */
+export function repeatMinidisk(
+  hv: SystemsManagement,
+  userid: Userid,
+  d: ResolvedDisk,
+): Promise<void> {
+  return tolerating(createMinidisk(hv, userid, d), [408, 4]);
+}
+
+/**
+ * The probe of a format step in doubt: done when the disk holds the file system it asked for
+ * (read back with queryfs). The disk was created by the same operation, so a file system on it
+ * is this step's.
+ */
+export async function fileSystemProbe(
+  guestOps: ManagementGuestOps,
+  userid: Userid,
+  d: ResolvedDisk,
+): Promise<ProbeResult> {
+  const found = await guestOps.fileSystemOf(userid, d.vdev);
+  return found?.toLowerCase() === d.format.toLowerCase() ? 'done' : 'absent';
 }

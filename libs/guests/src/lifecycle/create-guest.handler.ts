@@ -3,6 +3,9 @@ import { Errors, ModID, type Userid } from '#envelope';
 import {
   createMinidisk,
   diskResult,
+  fileSystemProbe,
+  minidiskProbe,
+  repeatMinidisk,
   formatMinidisk,
   wantsFileSystem,
 } from '../domain/minidisks.js';
@@ -30,6 +33,8 @@ export class CreateGuestHandler implements OperationHandler<'guest.create'> {
     await ctx.step('define user', () => this.defineUser(p), {
       undo: () => this.deleteUser(p.userid),
       probe: () => this.userDefined(p.userid),
+      // a repeat after the lost call landed is 400/8 "already defined"
+      repeat: () => tolerating(this.defineUser(p), [400, 8]),
     });
     await ctx.progress(100 / total);
     await ctx.step(
@@ -42,10 +47,14 @@ export class CreateGuestHandler implements OperationHandler<'guest.create'> {
     );
     for (const [i, d] of p.disks.entries()) {
       await ctx.step(`create disk ${d.vdev}`, () => createMinidisk(this.hv, p.userid, d), {
-        probe: () => this.diskPresent(p.userid, d.vdev),
+        probe: () => minidiskProbe(this.hv, p.userid, d),
+        repeat: () => repeatMinidisk(this.hv, p.userid, d),
       });
       if (wantsFileSystem(d)) {
-        await ctx.step(`format disk ${d.vdev}`, () => formatMinidisk(this.guestOps, p.userid, d));
+        await ctx.step(`format disk ${d.vdev}`, () => formatMinidisk(this.guestOps, p.userid, d), {
+          probe: () => fileSystemProbe(this.guestOps, p.userid, d),
+          repeat: () => formatMinidisk(this.guestOps, p.userid, d),
+        });
       }
       await ctx.progress((100 * (i + 3)) / total);
     }
@@ -67,16 +76,6 @@ export class CreateGuestHandler implements OperationHandler<'guest.create'> {
   private async userDefined(userid: Userid): Promise<ProbeResult> {
     const users = await this.hv.imageNameQueryDM();
     return users.some((u) => u.toUpperCase() === userid) ? 'done' : 'absent';
-  }
-
-  /** Probe after a crash: does the directory have the minidisk already? */
-  private async diskPresent(userid: Userid, vdev: string): Promise<ProbeResult> {
-    const lines = await this.hv.imageQueryDM(userid).catch(() => [] as string[]);
-    return lines.some((l) =>
-      new RegExp(`^MDISK\\s+0*${vdev.replace(/^0+/, '')}\\b`, 'i').test(l.trim()),
-    )
-      ? 'done'
-      : 'absent';
   }
 
   /** Its minidisks go with it. */

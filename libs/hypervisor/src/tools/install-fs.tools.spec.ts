@@ -120,3 +120,34 @@ describe('ManagementTools installfs: the reference installFS sequence', () => {
     expect(r.lines).toContain('ERROR: HCPDTV040E Device 0201 does not exist');
   });
 });
+
+describe('ManagementTools queryfs: the file system read back, nothing written', () => {
+  const queryfs = (): Promise<MgmtReply & { fstype?: string }> =>
+    new ManagementTools({ dir, timeoutMs: 5000, longTimeoutMs: 5000 }).mgmt('queryfs', {
+      userid: 'LINUX01',
+      vdev: '0201',
+    });
+
+  it('links read-only, asks blkid for partition 1, detaches', async () => {
+    tool('blkid', 'echo ext4');
+    await expect(queryfs()).resolves.toEqual({ rc: 0, lines: ['ext4'], fstype: 'ext4' });
+    expect(ran()).toEqual([
+      'linkdiskandbringonline|LINUX01|0201|RR',
+      'blkid|-o|value|-s|TYPE|/dev/dasdh1',
+      'offlinediskanddetach|LINUX01|0201',
+    ]);
+  });
+
+  it('no signature (blkid exit 2): no fstype; the disk still detached', async () => {
+    tool('blkid', 'exit 2');
+    await expect(queryfs()).resolves.toEqual({ rc: 0, lines: [] });
+    expect(ran().at(-1)).toBe('offlinediskanddetach|LINUX01|0201');
+  });
+
+  it('a failed link is rc 3 with its error', async () => {
+    tool('linkdiskandbringonline', 'echo "HCPLNK053E LINUX01 0201 not linked" >&2; exit 3');
+    const r = await queryfs();
+    expect(r.rc).toBe(3);
+    expect(r.lines.join(' ')).toMatch(/HCPLNK053E/);
+  });
+});

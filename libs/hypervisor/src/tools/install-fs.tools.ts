@@ -1,4 +1,4 @@
-import type { InstallFsReply, MgmtArgs } from '../mgmt.protocol.js';
+import type { InstallFsReply, MgmtArgs, QueryFsReply } from '../mgmt.protocol.js';
 import type { ToolName } from './tool.paths.js';
 import { outputLines, type ToolResult } from './tool.runner.js';
 
@@ -89,3 +89,34 @@ export async function installFileSystem(run: RunTool, args: MgmtArgs): Promise<I
   }
   return failed ? { rc: FAILED, lines: [...lines, ...failed] } : { rc: 0, lines };
 }
+
+/**
+ * queryfs over the management guest's tools: the disk linked read-only
+ * (`linkdiskandbringonline userid vdev RR`), `blkid -o value -s TYPE` of its first partition
+ * (exit 2: no file system found), then `offlinediskanddetach`. Reads, never writes: what a
+ * probe of an installfs in doubt asks.
+ */
+export async function queryFileSystem(run: RunTool, args: MgmtArgs): Promise<QueryFsReply> {
+  const { userid, vdev } = args;
+  if (!userid || !vdev) return { rc: USAGE, lines: ['ERROR: queryfs needs userid, vdev'] };
+  const linked = await run('linkdiskandbringonline', [userid, vdev, 'RR']);
+  const name = linked.code === 0 ? LINKED_RE.exec(linked.stdout)?.[1] : undefined;
+  if (!name) {
+    const why = failure('linkdiskandbringonline', [userid, vdev, 'RR'], linked).lines;
+    await run('offlinediskanddetach', [userid, vdev]);
+    return { rc: FAILED, lines: why };
+  }
+  try {
+    const r = await run('blkid', ['-o', 'value', '-s', 'TYPE', `/dev/${name}1`]);
+    const fstype = r.code === 0 ? outputLines(r.stdout)[0]?.trim() : undefined;
+    if (r.code !== 0 && r.code !== BLKID_NOTHING) {
+      return { rc: FAILED, lines: failure('blkid', [`/dev/${name}1`], r).lines };
+    }
+    return { rc: 0, lines: fstype ? [fstype] : [], ...(fstype ? { fstype } : {}) };
+  } finally {
+    await run('offlinediskanddetach', [userid, vdev]);
+  }
+}
+
+/** blkid's exit status when it finds no file system signature. */
+const BLKID_NOTHING = 2;

@@ -12,7 +12,7 @@ import type {
   QueryReaderReply,
   ReaderListReply,
 } from '../protocol.js';
-import { installFileSystem } from './install-fs.tools.js';
+import { installFileSystem, queryFileSystem } from './install-fs.tools.js';
 import { machineFacts, type MachineFacts } from './machine.facts.js';
 import { parseReaderLines, parseReaderList, SPOOL_ID } from './reader.lines.js';
 import { toolPaths, type ToolName } from './tool.paths.js';
@@ -117,6 +117,8 @@ export class ManagementTools {
       case 'installfs':
         // dasdfmt and mkfs go over the whole disk: the disk-image timeout
         return (await installFileSystem((t, a, i) => this.run(t, a, true, i), args)) as T;
+      case 'queryfs':
+        return (await queryFileSystem((t, a, i) => this.run(t, a, false, i), args)) as T;
       case 'creatediskimage':
         throw new Error(`management operation ${op} is not run through mgmt()`);
     }

@@ -178,3 +178,157 @@ describe('OperationContext: steps in doubt', () => {
     }
   });
 });
+
+describe('OperationContext: settling a step in doubt at once (issue #58)', () => {
+  const lost = (): OperationStep => ({
+    name: 'create disk 0100',
+    startedAt: justNow(),
+    endedAt: justNow(),
+    result: 'failed',
+    rc: 99,
+    rs: 305,
+  });
+
+  it('re-issues a call safe to repeat at once, without waiting out the window', async () => {
+    const { ctx, ops } = ctxFor([lost()], { settleMs: 600_000 });
+    let made = false;
+    const probe = jest.fn((_since: string) =>
+      Promise.resolve(made ? ('done' as const) : ('absent' as const)),
+    );
+    const repeat = jest.fn(() => {
+      made = true;
+      return Promise.resolve();
+    });
+    const fn = jest.fn(() => Promise.resolve());
+    const t0 = Date.now();
+    await ctx.step('create disk 0100', fn, { probe, repeat, undo: () => Promise.resolve() });
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(fn).not.toHaveBeenCalled();
+    expect(repeat).toHaveBeenCalledTimes(1);
+    expect(ops.steps.at(-1)).toMatchObject({ name: 'create disk 0100', result: 'ok' });
+    expect(ops.steps.at(-1)!.inDoubtUntil).toBeUndefined();
+  });
+
+  it('a repeat whose effect the read-back does not show fails the step', async () => {
+    const { ctx, ops } = ctxFor([lost()], { settleMs: 600_000 });
+    const repeat = jest.fn(() => Promise.resolve());
+    await expect(
+      ctx.step('create disk 0100', () => Promise.resolve(), { probe: absent(), repeat }),
+    ).rejects.toThrow(/effect is not there/);
+    expect(ops.steps.at(-1)).toMatchObject({ result: 'failed' });
+  });
+
+  it('adopts an effect found at once: neither repeated nor run', async () => {
+    const { ctx } = ctxFor([lost()], { settleMs: 600_000 });
+    const repeat = jest.fn(() => Promise.resolve());
+    const fn = jest.fn(() => Promise.resolve());
+    const probe = jest.fn((_since: string) => Promise.resolve('done' as const));
+    await ctx.step('create disk 0100', fn, { probe, repeat });
+    expect(repeat).not.toHaveBeenCalled();
+    expect(fn).not.toHaveBeenCalled();
+  });
+
+  it('a call only read back is probed every few seconds, its step noting in_doubt_until', async () => {
+    const { ctx, ops } = ctxFor([lost()], { settleMs: 600_000 });
+    let asked = 0;
+    let noted: string | undefined;
+    const probe = jest.fn((_since: string) => {
+      noted ??= ops.steps.at(-1)!.inDoubtUntil;
+      // the lost call lands while the step waits: found by the second probe
+      return Promise.resolve(++asked >= 2 ? ('done' as const) : ('absent' as const));
+    });
+    const fn = jest.fn(() => Promise.resolve());
+    const t0 = Date.now();
+    await ctx.step('create disk 0100', fn, { probe });
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    expect(fn).not.toHaveBeenCalled();
+    expect(probe).toHaveBeenCalledTimes(2);
+    expect(Date.parse(noted!)).toBeGreaterThan(Date.now() + 500_000);
+    expect(ops.steps.at(-1)).toMatchObject({
+      result: 'ok',
+      detail: expect.stringMatching(/adopted/),
+    });
+    expect(ops.steps.at(-1)!.inDoubtUntil).toBeUndefined();
+  });
+});
+
+describe('OperationContext: a doubt outlives a failure that never reached the hypervisor', () => {
+  it('a repeat refused before it was sent leaves the step in doubt (not unsent)', async () => {
+    const lost: OperationStep = {
+      name: 'create disk 0100',
+      startedAt: justNow(),
+      endedAt: justNow(),
+      result: 'failed',
+      rc: 99,
+      rs: 305,
+    };
+    const { ctx, ops } = ctxFor([lost], { settleMs: 600_000 });
+    const refused = new HvNotReached(Errors.hvUnreachable('ECONNREFUSED'));
+    await expect(
+      ctx.step('create disk 0100', () => Promise.resolve(), {
+        probe: absent(),
+        repeat: () => Promise.reject(refused),
+      }),
+    ).rejects.toBe(refused);
+    expect(ops.steps.at(-1)).toMatchObject({ result: 'failed', rc: 99, rs: 305 });
+    expect(ops.steps.at(-1)!.unsent).toBeUndefined();
+  });
+});
+
+describe('OperationContext: re-check of an ended operation for late effects', () => {
+  const sweepCtx = (steps: OperationStep[]) => {
+    const ops = fakeOps(steps.map((s) => ({ ...s })));
+    const cancels = { requested: () => Promise.resolve(false) } as unknown as CancelSignals;
+    const ctx = new OperationContext(
+      'op',
+      ops as unknown as OperationsRepository,
+      null,
+      steps,
+      cancels,
+      { sweeping: true },
+    );
+    return { ctx, ops };
+  };
+  const skipped = (name: string, doubted: boolean): OperationStep => ({
+    name,
+    startedAt: justNow(),
+    endedAt: justNow(),
+    result: 'skipped',
+    detail: 'not done: its call did not land',
+    ...(doubted ? { doubted: true } : {}),
+  });
+
+  it('undoes the effect of a step once in doubt found after the end, and lists it', async () => {
+    const { ctx, ops } = sweepCtx([skipped('define user', true)]);
+    const undo = jest.fn(() => Promise.resolve());
+    const fn = jest.fn(() => Promise.resolve());
+    const probe = jest.fn((_since: string) => Promise.resolve('done' as const));
+    await ctx.step('define user', fn, { probe, undo });
+    expect(fn).not.toHaveBeenCalled();
+    expect(undo).toHaveBeenCalledTimes(1);
+    expect(ctx.lateEffects).toEqual([
+      expect.objectContaining({ step: 'define user', action: 'undone' }),
+    ]);
+    expect(ops.steps.at(-1)).toMatchObject({ name: 'undo define user', result: 'ok' });
+  });
+
+  it('leaves alone steps never in doubt, and effects not found', async () => {
+    const { ctx } = sweepCtx([skipped('define user', false), skipped('create disk 0100', true)]);
+    const undo = jest.fn(() => Promise.resolve());
+    const found = jest.fn((_since: string) => Promise.resolve('done' as const));
+    await ctx.step('define user', () => Promise.resolve(), { probe: found, undo });
+    await ctx.step('create disk 0100', () => Promise.resolve(), { probe: absent(), undo });
+    expect(found).not.toHaveBeenCalled();
+    expect(undo).not.toHaveBeenCalled();
+    expect(ctx.lateEffects).toEqual([]);
+  });
+
+  it('marks a step that failed in doubt as doubted on its record', async () => {
+    const { ctx, ops } = ctxFor([]);
+    const lost = Errors.hvUnreachable('socket hang up');
+    await expect(
+      ctx.step('define user', () => Promise.reject(lost), { probe: absent() }),
+    ).rejects.toBe(lost);
+    expect(ops.steps.at(-1)).toMatchObject({ result: 'failed', doubted: true });
+  });
+});

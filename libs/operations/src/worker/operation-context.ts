@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { HvError, HvNotReached } from '#envelope';
-import { type OperationStep, OperationsRepository } from '#persistence';
+import { Errors, HvError, HvNotReached } from '#envelope';
+import { type LateEffect, type OperationStep, OperationsRepository } from '#persistence';
 import { stepSpan } from '#telemetry';
 import type { CancelSignals } from '../coordination/cancel-signals.service.js';
 import type { OperationJobData } from '../job-data.js';
@@ -9,7 +9,13 @@ import { CancelPoint } from './cancel-point.js';
 import { waitUnlessCancelled } from './cancellable-wait.js';
 import { OperationCancelled, OperationUnwound } from './operation-errors.js';
 import { StepDoubts, iso } from '../step-doubts.js';
-import { type EffectRegistrar, inDoubt, type StepOptions, stepsInDoubt } from '../step-options.js';
+import {
+  type EffectRegistrar,
+  inDoubt,
+  PROBE_EVERY_MS,
+  type StepOptions,
+  stepsInDoubt,
+} from '../step-options.js';
 import { logStep } from '../operation-log.js';
 import type { StepMeter } from './operation-meter.js';
 
@@ -30,6 +36,12 @@ export interface ContextOptions {
   attempt?: number;
   /** Where its steps, undo runs and steps settled out of doubt are counted (worker metrics). */
   meter?: StepMeter;
+  /**
+   * A re-check of an ended operation for late effects (issue #58): nothing runs; each step
+   * that was once in doubt and has a probe and an undo is probed, and what it finds is undone
+   * and reported (lateEffects).
+   */
+  sweeping?: boolean;
 }
 
 /**
@@ -47,6 +59,11 @@ export class OperationContext {
   /** When the last earlier attempt began each step (its call may still be on its way). */
   private readonly lastStarts = new Map<string, string>();
   private readonly unwinding: boolean;
+  private readonly sweeping: boolean;
+  /** Steps once in doubt (a re-check for late effects probes them). */
+  private readonly doubted: Set<string>;
+  /** What a re-check found and did. */
+  readonly lateEffects: LateEffect[] = [];
   private readonly settleMs: number;
   private readonly attempt: number | undefined;
   /** Undo actions of the steps done so far, in order; run in reverse on final failure. */
@@ -71,6 +88,7 @@ export class OperationContext {
     opts: ContextOptions = {},
   ) {
     this.unwinding = opts.unwinding ?? false;
+    this.sweeping = opts.sweeping ?? false;
     this.settleMs = opts.settleMs ?? 0;
     this.attempt = opts.attempt;
     this.meter = opts.meter;
@@ -82,6 +100,7 @@ export class OperationContext {
     );
     this.doneBefore = new Set(previousSteps.filter((s) => s.result === 'ok').map((s) => s.name));
     this.inDoubt = stepsInDoubt(previousSteps);
+    this.doubted = new Set(previousSteps.filter((s) => s.doubted).map((s) => s.name));
     this.steps = previousSteps;
     for (const s of previousSteps) {
       if (!this.firstStarts.has(s.name)) this.firstStarts.set(s.name, s.startedAt);
@@ -91,6 +110,10 @@ export class OperationContext {
 
   /** Records a step (or its end) against the steps last recorded, without reading them back. */
   private async record(step: OperationStep): Promise<void> {
+    // kept on its record: the operation is re-checked for late effects once it ends
+    if (this.inDoubt.has(step.name) || (step.result === 'failed' && inDoubt(step))) {
+      step = { ...step, doubted: true };
+    }
     const steps = await this.ops?.appendStep(this.operationId, step, this.steps, this.attempt);
     if (steps) this.steps = steps;
     logStep(this.operationId, step);
@@ -126,24 +149,34 @@ export class OperationContext {
     opts: StepOptions = {},
   ): Promise<T | undefined> {
     if (!this.ops) return fn(() => undefined);
+    if (this.sweeping) return this.sweepStep(name, opts);
     const isUndo = name.startsWith('undo ');
     if (this.doneBefore.has(name)) {
       this.log.debug(`step ${name} already done in an earlier attempt`);
       if (opts.undo) this.undos.push({ name, undo: opts.undo });
       return undefined;
     }
-    if (this.inDoubt.has(name) && opts.probe && (await this.adopted(name, opts))) return undefined;
+    let run = fn;
+    // in doubt from an earlier attempt: a failure now that never reached the hypervisor does
+    // not clear that doubt (the earlier call may still land)
+    const doubted = this.inDoubt.has(name);
+    if (doubted && opts.probe) {
+      const settled = await this.settleDoubt(name, opts);
+      if (settled === 'adopted') return undefined;
+      if (settled === 'repeat') run = () => this.repeatCall(name, opts);
+    }
     if (this.unwinding && !isUndo) throw new OperationUnwound(this.operationId, name);
     // the safe point: nothing of this step has happened yet (undo steps always run)
     if (!isUndo && (await this.cancel.requested())) {
       throw new OperationCancelled(this.operationId);
     }
     const startedAt = new Date().toISOString();
-    await this.record({ name, startedAt });
+    // a re-run merges into the record left in doubt: its note of until when no longer holds
+    await this.record({ name, startedAt, inDoubtUntil: undefined });
     await this.publish(name);
     const effects: (() => Promise<unknown>)[] = [];
     try {
-      const out = await stepSpan(name, () => fn((undo) => effects.push(undo)));
+      const out = await stepSpan(name, () => run((undo) => effects.push(undo)));
       // the end is told by what follows (the next step's start, progress, the job's end)
       await this.record({ name, startedAt, endedAt: new Date().toISOString(), result: 'ok' });
       if (opts.undo) this.undos.push({ name, undo: opts.undo });
@@ -159,7 +192,7 @@ export class OperationContext {
         result: 'failed',
         ...(err ? { rc: err.rc, rs: err.rs } : {}),
         detail: (e as Error).message,
-        ...(e instanceof HvNotReached ? { unsent: true } : {}),
+        ...(e instanceof HvNotReached && !doubted ? { unsent: true } : {}),
       };
       await this.record(failed);
       // its call may land yet: if the operation ends now, rollback asks the probe once more
@@ -173,13 +206,19 @@ export class OperationContext {
   }
 
   /**
-   * The probe of a step in doubt: 'done' records it ok (adopted) and registers its undo. A dead
-   * worker's call can still be running on the hypervisor (a lock lapses sooner than a slow
-   * call ends), so "not done" is believed only once the call's landing window since the earlier
-   * attempt began the step has passed; until then the worker waits (a cancel cuts the wait
-   * short) and asks again. An unwind does not wait: the step is left in doubt, probed later.
+   * Settles a step an earlier attempt left in doubt before anything of it runs again. Its
+   * effect read back ('done'): adopted (recorded ok, undo registered). Not there and the call
+   * safe to repeat (`repeat`): 'repeat', the call re-issued at once. Otherwise the probe is asked
+   * every PROBE_EVERY_MS until the call's landing window since the earlier attempt began the
+   * step has passed (a dead worker's call can still be running on the hypervisor: a lock lapses
+   * sooner than a slow call ends), the step noting `inDoubtUntil` meanwhile; a cancel cuts the
+   * wait short. Still not found: 'run', it runs again. An unwind does not wait nor repeat: the
+   * step is left in doubt, probed later.
    */
-  private async adopted(name: string, opts: StepOptions): Promise<boolean> {
+  private async settleDoubt(
+    name: string,
+    opts: StepOptions,
+  ): Promise<'adopted' | 'repeat' | 'run'> {
     const since = this.firstStarts.get(name)!;
     const until = Date.parse(this.lastStarts.get(name)!) + this.settleMs;
     if (this.unwinding) {
@@ -190,27 +229,48 @@ export class OperationContext {
       if (found === 'absent') {
         this.meter?.inDoubtSettled('absent');
         await this.skip(name, 'not done: its call did not land');
-        return false;
+        return 'run';
       }
       await this.adopt(name, opts);
-      return true;
+      return 'adopted';
     }
     let found = await opts.probe!(since);
+    if (found !== 'done' && opts.repeat) {
+      this.meter?.inDoubtSettled('absent'); // not there: re-issued, its "already" a success
+      return 'repeat';
+    }
     if (found !== 'done' && Date.now() < until) {
-      this.log.log(`step ${name} in doubt, not found yet: asking again at ${iso(until)}`);
+      this.log.log(`step ${name} in doubt, not found yet: probing until ${iso(until)}`);
+      await this.doubts.waiting(name, until);
       // a cancel arriving meanwhile is seen by the wait and by the next safe point
       this.cancel.stale();
-      if (await waitUnlessCancelled(until, () => this.cancel.ask())) {
-        return this.leftInDoubt(name, until, new OperationCancelled(this.operationId));
+      while (found !== 'done' && Date.now() < until) {
+        const next = Math.min(until, Date.now() + PROBE_EVERY_MS);
+        if (await waitUnlessCancelled(next, () => this.cancel.ask())) {
+          return this.leftInDoubt(name, until, new OperationCancelled(this.operationId));
+        }
+        found = await opts.probe!(since);
       }
-      found = await opts.probe!(since);
     }
     if (found !== 'done') {
       this.meter?.inDoubtSettled('absent');
-      return false;
+      return 'run';
     }
     await this.adopt(name, opts);
-    return true;
+    return 'adopted';
+  }
+
+  /**
+   * Re-issues the call of a step in doubt that is safe to repeat (its "already" counted as
+   * success by `repeat`), then reads its effect back: the step is done only if it is there.
+   */
+  private async repeatCall<T>(name: string, opts: StepOptions): Promise<T> {
+    await opts.repeat!();
+    const found = await opts.probe!(this.firstStarts.get(name)!);
+    if (found !== 'done') {
+      throw Errors.internal(`step ${name}: repeated, but its effect is not there`);
+    }
+    return undefined as T;
   }
 
   private async adopt(name: string, opts: StepOptions): Promise<void> {
@@ -222,6 +282,7 @@ export class OperationContext {
       endedAt: now,
       result: 'ok',
       detail: 'adopted: an earlier attempt had done it',
+      inDoubtUntil: undefined,
     });
     await this.publish(name);
     if (opts.undo) this.undos.push({ name, undo: opts.undo });
@@ -261,6 +322,37 @@ export class OperationContext {
     const leftToUndo = [...this.doubts.left, ...left.reverse()];
     if (undos.length || leftToUndo.length) this.meter?.undoRun(leftToUndo.length ? 'left' : 'done');
     return leftToUndo;
+  }
+
+  /**
+   * A step in a re-check for late effects: one once in doubt whose effect the probe finds
+   * (made since the step first started: its own) landed after the operation ended, and is
+   * undone (recorded as `undo <step>`, noted in lateEffects). Nothing else runs.
+   */
+  private async sweepStep<T>(name: string, opts: StepOptions): Promise<T | undefined> {
+    if (!this.doubted.has(name) || !opts.probe || !opts.undo) return undefined;
+    const since = this.firstStarts.get(name)!;
+    if ((await opts.probe(since)) !== 'done') return undefined;
+    const foundAt = new Date().toISOString();
+    try {
+      await opts.undo();
+      await this.record({
+        name: `undo ${name}`,
+        startedAt: foundAt,
+        endedAt: new Date().toISOString(),
+        result: 'ok',
+        detail: 'late effect: its call landed after the operation ended',
+      });
+      this.lateEffects.push({ step: name, foundAt, action: 'undone' });
+    } catch (e) {
+      this.lateEffects.push({
+        step: name,
+        foundAt,
+        action: 'undo failed',
+        detail: (e as Error).message,
+      });
+    }
+    return undefined;
   }
 
   /** Records a step that was decided without acting (e.g. already in the wanted state). */

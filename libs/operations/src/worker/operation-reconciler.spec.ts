@@ -6,6 +6,7 @@ import type { RedisService } from '../coordination/redis.service.js';
 import { OperationReconciler } from './operation-reconciler.js';
 import type { OperationSettler } from './operation-settler.js';
 import type { OperationUnwinder } from './operation-unwinder.js';
+import type { LateEffectSweep } from './late-effect-sweep.js';
 
 describe('OperationReconciler', () => {
   it('sweeps once as the worker starts, not only after the first interval', async () => {
@@ -17,6 +18,7 @@ describe('OperationReconciler', () => {
       {} as OperationSettler,
       {} as RedisService,
       {} as ModuleRef,
+      { pass: () => Promise.resolve() } as unknown as LateEffectSweep,
     );
     sut.onApplicationBootstrap();
     try {

@@ -18,6 +18,7 @@ import { jobOptions } from '../job-options.js';
 import { meterEnded } from './operation-meter.js';
 import { OperationSettler } from './operation-settler.js';
 import { OperationUnwinder } from './operation-unwinder.js';
+import { LateEffectSweep } from './late-effect-sweep.js';
 import { queueOf } from '../queue-of.js';
 
 /**
@@ -39,6 +40,7 @@ export class OperationReconciler implements OnApplicationBootstrap, OnApplicatio
     private readonly settler: OperationSettler,
     private readonly redis: RedisService,
     private readonly moduleRef: ModuleRef,
+    private readonly lateEffects: LateEffectSweep,
     @Optional() private readonly meter?: WorkMeter,
   ) {}
 
@@ -65,6 +67,7 @@ export class OperationReconciler implements OnApplicationBootstrap, OnApplicatio
           this.log.warn(`reconciling operation ${op.id}: ${e.message}`),
         );
       }
+      await this.lateEffects.pass((id, fn) => this.locked(id, fn));
     } catch (e) {
       this.log.warn(`reconcile pass failed: ${(e as Error).message}`);
     } finally {

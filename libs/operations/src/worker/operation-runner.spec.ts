@@ -141,8 +141,8 @@ describe('OperationRunner', () => {
       clear: (id: string) => Promise.resolve(void cancels.delete(id)),
     } as unknown as CancelSignals;
     const repo = ops as unknown as OperationsRepository;
-    const settler = new OperationSettler(repo, turns as unknown as GuestTurns, cancelSignals);
     const cfg = loadConfig({ GUEST_TURN_RECHECK_MS: '100' });
+    const settler = new OperationSettler(repo, turns as unknown as GuestTurns, cancelSignals, cfg);
     sut = new OperationRunner(
       cfg,
       repo,

@@ -1,4 +1,6 @@
 import { Injectable, Optional } from '@nestjs/common';
+import { AppConfig } from '#config';
+import { landingWindowMs } from '#hypervisor';
 import { type HvError, type StatusRule, httpStatusOf } from '#envelope';
 import { type OperationRecord, OperationsRepository } from '#persistence';
 import { WorkMeter } from '#telemetry';
@@ -19,6 +21,7 @@ export class OperationSettler {
     private readonly ops: OperationsRepository,
     private readonly turns: GuestTurns,
     private readonly cancels: CancelSignals,
+    private readonly cfg: AppConfig,
     @Optional() private readonly meter?: WorkMeter,
   ) {}
 
@@ -38,6 +41,10 @@ export class OperationSettler {
     });
     if (ended) logEnded(op, ending, env);
     meterEnded(this.meter, ended);
+    // a step once in doubt: its call may land after all, beyond the window (issue #58)
+    if (ended && ending !== 'needs_attention' && ended.steps.some((s) => s.doubted)) {
+      await this.ops.scheduleSweep(op.id, new Date(Date.now() + landingWindowMs(this.cfg)));
+    }
     if (!leftToUndo.length) await this.cancels.clear(op.id);
     // a step still in doubt keeps the line until it is probed again (the reconciler's unwind)
     if (!ended || !holdsGuestLine(ended)) await this.leaveLine(op);

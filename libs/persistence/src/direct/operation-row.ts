@@ -9,6 +9,7 @@ export const OPERATION_COLUMNS = `"id", "kind", "queue", "target", "status", "re
   "requested_by" AS "requestedBy", "client_address" AS "clientAddress",
   "user_agent" AS "userAgent", "request_id" AS "requestId", "trace_id" AS "traceId",
   "retry_of" AS "retryOf", "retried_by" AS "retriedBy", "resolutions",
+  "late_effects" AS "lateEffects", "sweep_at" AS "sweepAt", "sweeps",
   "created_at" AS "createdAt", "started_at" AS "startedAt", "finished_at" AS "finishedAt",
   "updated_at" AS "updatedAt"`;
 
@@ -36,6 +37,9 @@ export function toOperation(r: Row): Operation {
     retryOf: toTextOrNull(r.retryOf),
     retriedBy: toTextOrNull(r.retriedBy),
     resolutions: toText(r.resolutions),
+    lateEffects: toText(r.lateEffects),
+    sweepAt: toDateOrNull(r.sweepAt),
+    sweeps: toInt(r.sweeps),
     createdAt: toDate(r.createdAt),
     startedAt: toDateOrNull(r.startedAt),
     finishedAt: toDateOrNull(r.finishedAt),
