@@ -24,6 +24,13 @@ export interface StepOptions {
    * the effect, or the step fails. Needs `probe`.
    */
   repeat?: () => Promise<unknown>;
+  /**
+   * With `repeat`: how long after the earlier attempt began the step the probe is still given
+   * before the call is repeated (probed every PROBE_EVERY_MS meanwhile). For a call whose repeat
+   * is not answered "already" but redone (a format): a lost call still running for a dead
+   * worker ends within it and is adopted, instead of running twice. Default 0: at once.
+   */
+  repeatAfterMs?: number;
 }
 
 /** How often a step in doubt that can only be read back is probed while its call may land. */

@@ -3,6 +3,7 @@ import { Errors, type HvError, ModID } from '#envelope';
 import {
   createMinidisk,
   diskResult,
+  FORMAT_SETTLE_MS,
   fileSystemProbe,
   minidiskProbe,
   repeatMinidisk,
@@ -45,6 +46,7 @@ export class AddDisksHandler implements OperationHandler<'guest.add-disks'> {
         await ctx.step(`format disk ${d.vdev}`, () => formatMinidisk(this.guestOps, p.userid, d), {
           probe: () => fileSystemProbe(this.guestOps, p.userid, d),
           repeat: () => formatMinidisk(this.guestOps, p.userid, d),
+          repeatAfterMs: FORMAT_SETTLE_MS,
         });
       }
       await ctx.progress((100 * (i + 1)) / p.disks.length);

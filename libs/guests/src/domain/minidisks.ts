@@ -37,11 +37,19 @@ export function wantsFileSystem(d: ResolvedDisk): boolean {
 }
 
 /**
+ * How long after a lost format began it is probed before it is repeated: longer than a format
+ * takes (the simulator's realistic profile: 4 s), so one still running for a dead worker (its
+ * tool goes on without it) is found and adopted instead of run twice (issue #58 item 4).
+ */
+export const FORMAT_SETTLE_MS = 30_000;
+
+/**
  * installfs for a disk just created. It needs no undo of its own: the disk's undo deletes the
  * disk with its file system. In doubt (its worker died, its answer was lost) it is probed
- * (fileSystemProbe): found, it is not run again. Not found, it is safe to repeat at once: the
- * disk is this operation's own, still empty, and a repeat, or the lost call landing after it,
- * writes the same file system on it again (the probe then checks its type).
+ * (fileSystemProbe): found, it is not run again. Not found within FORMAT_SETTLE_MS of its
+ * start, it is safe to repeat: the disk is this operation's own, still empty, and a repeat, or
+ * the lost call landing after it, writes the same file system on it again (the probe then
+ * checks its type).
  */
 export function formatMinidisk(
   guestOps: ManagementGuestOps,

@@ -3,6 +3,7 @@ import { Errors, ModID, type Userid } from '#envelope';
 import {
   createMinidisk,
   diskResult,
+  FORMAT_SETTLE_MS,
   fileSystemProbe,
   minidiskProbe,
   repeatMinidisk,
@@ -54,6 +55,7 @@ export class CreateGuestHandler implements OperationHandler<'guest.create'> {
         await ctx.step(`format disk ${d.vdev}`, () => formatMinidisk(this.guestOps, p.userid, d), {
           probe: () => fileSystemProbe(this.guestOps, p.userid, d),
           repeat: () => formatMinidisk(this.guestOps, p.userid, d),
+          repeatAfterMs: FORMAT_SETTLE_MS,
         });
       }
       await ctx.progress((100 * (i + 3)) / total);

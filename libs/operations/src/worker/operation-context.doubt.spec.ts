@@ -209,6 +209,39 @@ describe('OperationContext: settling a step in doubt at once (issue #58)', () =>
     expect(ops.steps.at(-1)!.inDoubtUntil).toBeUndefined();
   });
 
+  it('with repeatAfterMs, adopts a lost call that lands meanwhile instead of repeating it', async () => {
+    const { ctx } = ctxFor([lost()], { settleMs: 600_000 });
+    let probes = 0;
+    // the lost call (a format still running for a dead worker) lands by the second probe
+    const probe = jest.fn((_since: string) =>
+      Promise.resolve(++probes >= 2 ? ('done' as const) : ('absent' as const)),
+    );
+    const repeat = jest.fn(() => Promise.resolve());
+    const fn = jest.fn(() => Promise.resolve());
+    await ctx.step('create disk 0100', fn, { probe, repeat, repeatAfterMs: 10_000 });
+    expect(repeat).not.toHaveBeenCalled();
+    expect(fn).not.toHaveBeenCalled();
+    expect(probe).toHaveBeenCalledTimes(2);
+  });
+
+  it('with repeatAfterMs, repeats once that time since the earlier start has passed', async () => {
+    const { ctx } = ctxFor([lost()], { settleMs: 600_000 });
+    let made = false;
+    const probe = jest.fn((_since: string) =>
+      Promise.resolve(made ? ('done' as const) : ('absent' as const)),
+    );
+    const repeat = jest.fn(() => {
+      made = true;
+      return Promise.resolve();
+    });
+    await ctx.step('create disk 0100', () => Promise.resolve(), {
+      probe,
+      repeat,
+      repeatAfterMs: 1,
+    });
+    expect(repeat).toHaveBeenCalledTimes(1);
+  });
+
   it('a repeat whose effect the read-back does not show fails the step', async () => {
     const { ctx, ops } = ctxFor([lost()], { settleMs: 600_000 });
     const repeat = jest.fn(() => Promise.resolve());

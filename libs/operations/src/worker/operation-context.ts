@@ -234,18 +234,20 @@ export class OperationContext {
       await this.adopt(name, opts);
       return 'adopted';
     }
+    // a call safe to repeat is re-issued once the probe misses it, but not before `repeatAfterMs`
+    // since the earlier attempt began it: one not answered "already" (a format) would otherwise
+    // run twice beside a lost call still running for a dead worker
+    const waitUntil = opts.repeat
+      ? Math.min(until, Date.parse(this.lastStarts.get(name)!) + (opts.repeatAfterMs ?? 0))
+      : until;
     let found = await opts.probe!(since);
-    if (found !== 'done' && opts.repeat) {
-      this.meter?.inDoubtSettled('absent'); // not there: re-issued, its "already" a success
-      return 'repeat';
-    }
-    if (found !== 'done' && Date.now() < until) {
-      this.log.log(`step ${name} in doubt, not found yet: probing until ${iso(until)}`);
-      await this.doubts.waiting(name, until);
+    if (found !== 'done' && Date.now() < waitUntil) {
+      this.log.log(`step ${name} in doubt, not found yet: probing until ${iso(waitUntil)}`);
+      await this.doubts.waiting(name, waitUntil);
       // a cancel arriving meanwhile is seen by the wait and by the next safe point
       this.cancel.stale();
-      while (found !== 'done' && Date.now() < until) {
-        const next = Math.min(until, Date.now() + PROBE_EVERY_MS);
+      while (found !== 'done' && Date.now() < waitUntil) {
+        const next = Math.min(waitUntil, Date.now() + PROBE_EVERY_MS);
         if (await waitUnlessCancelled(next, () => this.cancel.ask())) {
           return this.leftInDoubt(name, until, new OperationCancelled(this.operationId));
         }
@@ -254,7 +256,8 @@ export class OperationContext {
     }
     if (found !== 'done') {
       this.meter?.inDoubtSettled('absent');
-      return 'run';
+      // not there: re-issued (its "already" a success), or run again once it can no longer land
+      return opts.repeat ? 'repeat' : 'run';
     }
     await this.adopt(name, opts);
     return 'adopted';
