@@ -14,7 +14,13 @@ import { sysinfoText } from '../apps/hv-simulator/src/ssi/sysinfo.text.js';
 import { redisAnswers } from './redis-probe.js';
 
 const root = repoRoot();
-const children: { name: string; proc: ChildProcess }[] = [];
+interface Child {
+  name: string;
+  proc: ChildProcess;
+  /** Resolves once its stdout and stderr have ended and their last lines were handed on. */
+  outputEnded: Promise<void>;
+}
+const children: Child[] = [];
 let stopping = false;
 /** Settings the stack adds for its children (HV_TRANSPORT=smapi against the simulator). */
 let childEnv: Record<string, string> = {};
@@ -42,13 +48,16 @@ function start(name: string, cmd: string, args: string[]): ChildProcess {
   // eslint-disable-next-line no-restricted-properties -- children read their own configuration
   const env = { ...process.env, ...childEnv };
   const proc = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
+  const ended: Promise<void>[] = [];
   for (const stream of [proc.stdout, proc.stderr]) {
     // the children write JSON lines (each names its process); anything else (redis-server's
     // own output, a crash before a child's logger exists) becomes a line of the launcher's
-    createInterface({ input: stream }).on('line', (line) => {
+    const lines = createInterface({ input: stream });
+    lines.on('line', (line) => {
       if (line.startsWith('{')) relay(showLine(line));
       else if (line.trim()) log.info({ process: name }, line);
     });
+    ended.push(new Promise((r) => lines.once('close', r)));
   }
   proc.on('exit', (code, signal) => {
     if (!stopping) {
@@ -56,7 +65,7 @@ function start(name: string, cmd: string, args: string[]): ChildProcess {
       void shutdown(1);
     }
   });
-  children.push({ name, proc });
+  children.push({ name, proc, outputEnded: Promise.all(ended).then(() => undefined) });
   return proc;
 }
 
@@ -69,6 +78,12 @@ function start(name: string, cmd: string, args: string[]): ChildProcess {
 const STOP_ORDER = ['worker', 'api', 'hv-simulator', 'redis'];
 /** How long a child other than a worker may take to stop before it is killed. */
 const CHILD_STOP_MS = 5000;
+/**
+ * How long a gone child's output may take to end: its 'exit' can come before the last lines
+ * in its pipes are read (Redis's "Received SIGTERM", a child's "SIGTERM: closing"), and the
+ * launcher exits after the last child. Bounded: a grandchild may hold a pipe open.
+ */
+const OUTPUT_END_MS = 2000;
 /** A worker's SHUTDOWN_GRACE_S (it exits by itself at its end; killed 5 s later). */
 let workerGraceS = 30;
 
@@ -82,18 +97,25 @@ async function shutdown(code: number): Promise<void> {
   process.exit(code);
 }
 
-/** SIGTERM, then SIGKILL after `ms`; resolves once the child is gone. */
-async function stopChild({ name, proc }: { name: string; proc: ChildProcess }, ms: number) {
+/**
+ * SIGTERM, then SIGKILL after `ms`; resolves once the child is gone and its last lines are
+ * relayed, so that the next one's stop (and the launcher's exit) follows them.
+ */
+async function stopChild({ name, proc, outputEnded }: Child, ms: number): Promise<void> {
   // a child killed by a signal has exitCode null but signalCode set: it is gone too
-  if (proc.exitCode !== null || proc.signalCode !== null) return;
-  const exited = new Promise((r) => proc.once('exit', r));
-  proc.kill('SIGTERM');
-  const killer = setTimeout(() => {
-    log.error(`${name} did not stop in ${ms / 1000} s; killing it`);
-    proc.kill('SIGKILL');
-  }, ms);
-  await exited;
-  clearTimeout(killer);
+  if (proc.exitCode === null && proc.signalCode === null) {
+    const exited = new Promise((r) => proc.once('exit', r));
+    proc.kill('SIGTERM');
+    const killer = setTimeout(() => {
+      log.error(`${name} did not stop in ${ms / 1000} s; killing it`);
+      proc.kill('SIGKILL');
+    }, ms);
+    await exited;
+    clearTimeout(killer);
+  }
+  let late: NodeJS.Timeout | undefined;
+  await Promise.race([outputEnded, new Promise((r) => (late = setTimeout(r, OUTPUT_END_MS)))]);
+  clearTimeout(late);
 }
 
 async function waitFor(what: string, check: () => Promise<boolean>, seconds = 30): Promise<void> {

@@ -16,6 +16,8 @@ import { eventually, request } from './support/http.js';
 interface Launched {
   proc: ChildProcess;
   output: () => string;
+  /** Resolves once the launcher's stdout and stderr have ended: all it wrote is in output(). */
+  ended: Promise<void>;
 }
 
 const root = repoRoot();
@@ -57,6 +59,9 @@ async function launch(env: NodeJS.ProcessEnv): Promise<Launched> {
   let out = '';
   proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
   proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const ended = Promise.all(
+    [proc.stdout, proc.stderr].map((s) => new Promise((r) => s.once('close', r))),
+  ).then(() => undefined);
   await eventually(
     () => {
       if (proc.exitCode !== null) throw new Error(`stack exited ${proc.exitCode}:\n${out}`);
@@ -65,7 +70,7 @@ async function launch(env: NodeJS.ProcessEnv): Promise<Launched> {
     40_000,
     () => `stack ready:\n${out}`,
   );
-  return { proc, output: () => out };
+  return { proc, output: () => out, ended };
 }
 
 /** The processes of a group still alive (zombies are gone: only their exit is left to read). */
@@ -159,6 +164,8 @@ async function stopWhileRunning(
       throw new Error(`${e.message}\noutput since the signal:\n${first!.output().slice(before)}`);
     });
     expect(took).toBeLessThan(STOP_BUDGET_MS);
+    // the group is gone, but the launcher's last lines may still wait in the pipes unread
+    await first.ended;
     const stopLines = first.output().slice(before);
     // a line per lost connection at most, never one per reconnection attempt
     const errors = errorLines(stopLines);
