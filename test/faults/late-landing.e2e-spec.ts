@@ -54,9 +54,10 @@ describe('faults: call held past the settle time, worker killed', () => {
       60_000,
       'the operation to end',
     );
-  const create = async (userid: string) => {
+  const create = async (userid: string, disks = 1) => {
+    const disk_list = Array.from({ length: disks }, () => ({ size: '1g' }));
     const res = await stack.http('POST', '/guests', {
-      body: { guest: { userid, vcpus: 1, memory: 512, disk_list: [{ size: '1g' }] } },
+      body: { guest: { userid, vcpus: 1, memory: 512, disk_list } },
       headers: { prefer: 'respond-async' },
     });
     expect(res.status).toBe(202);
@@ -199,13 +200,20 @@ describe('faults: call held past the settle time, worker killed', () => {
   });
   it('a re-create submitted after the cancel waits for the step in doubt, and keeps its user', async () => {
     await kit().fault({ function: 'Image_Create_DM', target: 'LATE03', hang_ms: 8000 });
-    const location = await create('LATE03');
+    // the resumed worker settles the define (at once, by a repeat: it is safe to repeat) and goes
+    // on: its first disk create is held so the cancel lands before a safe point (the second
+    // disk's) however fast the rest goes; a cancel during the last step would come too late
+    await kit().fault({ function: 'Image_Disk_Create_DM', target: 'LATE03', hold: true });
+    const location = await create('LATE03', 2);
     const id = location.split('/').pop()!;
     const held = await killDuringDefine('LATE03');
-    await eventually(async () =>
-      (await kit().log()).find((c) => c.function === 'Image_Name_Query_DM' && c.seq > held.seq),
+    await eventually(
+      async () => (await kit().calls('Image_Disk_Create_DM', 'LATE03')).find((c) => c.end === null),
+      30_000,
+      'the first disk create',
     );
     await stack.http('POST', `/operations/${id}/cancel`, { headers: { prefer: 'respond-async' } });
+    await kit().release();
     // the first create has ended (needs_attention while its define may land): create again
     await eventually(async () =>
       (await stack.http('GET', location)).body.output.status === 'running' ? undefined : true,
