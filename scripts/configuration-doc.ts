@@ -115,7 +115,7 @@ function numberOf(e: ts.Expression): number | undefined {
   return undefined;
 }
 
-/** What the validators accept, where they say it briefly: @IsIn's list, @Min/@Max of integers. */
+/** What the validators accept, where they say it briefly: @IsIn's list, @Min/@Max of numbers. */
 function valuesOf(member: ts.PropertyDeclaration, file: ts.SourceFile): string {
   const calls = new Map<string, readonly ts.Expression[]>();
   for (const d of ts.getDecorators(member) ?? []) {
@@ -127,13 +127,14 @@ function valuesOf(member: ts.PropertyDeclaration, file: ts.SourceFile): string {
     return isIn.elements
       .map((e) => codeOf(ts.isStringLiteral(e) ? e.text : e.getText(file)))
       .join(', ');
-  if (!calls.has('IsInt')) return '';
+  const kind = calls.has('IsInt') ? 'integer' : calls.has('IsNumber') ? 'number' : undefined;
+  if (!kind) return '';
   const min = calls.get('Min')?.[0];
   const max = calls.get('Max')?.[0];
   const [lo, hi] = [min && numberOf(min), max && numberOf(max)];
-  if (lo !== undefined && hi !== undefined) return `integer ${lo}–${hi}`;
-  if (lo !== undefined) return `integer ≥ ${lo}`;
-  return 'integer';
+  if (lo !== undefined && hi !== undefined) return `${kind} ${lo}–${hi}`;
+  if (lo !== undefined) return `${kind} ≥ ${lo}`;
+  return kind;
 }
 
 /** Code unless it holds code already (a JSDoc default may). */

@@ -5,6 +5,7 @@ import {
   ArrayMinSize,
   IsIn,
   IsInt,
+  IsNumber,
   IsOptional,
   IsString,
   Matches,
@@ -320,6 +321,8 @@ export class AppConfig {
   @Type(() => Number) @IsInt() @Min(1) WEBHOOK_BACKOFF_BASE_MS = 5_000;
   /** Cap of the pause between delivery retries, ms. */
   @Type(() => Number) @IsInt() @Min(1) WEBHOOK_BACKOFF_MAX_MS = 3_600_000;
+  /** Share of each retry pause drawn at random (0: none, 1: all of it). */
+  @Type(() => Number) @IsNumber() @Min(0) @Max(1) WEBHOOK_BACKOFF_JITTER = 0.2;
   /** Retries go on at least this long (timeouts, connection errors, 408, 429, 5xx), seconds. */
   @Type(() => Number) @IsInt() @Min(1) WEBHOOK_RETRY_WINDOW_S = 86_400;
   /** A subscription whose deliveries failed for this long without a success is disabled. */

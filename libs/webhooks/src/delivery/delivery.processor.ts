@@ -3,7 +3,7 @@ import { type OnApplicationBootstrap, type OnModuleDestroy, type Type } from '@n
 import { type Job, UnrecoverableError } from 'bullmq';
 import { AppConfig, type Config, redisLinks } from '#config';
 import { WEBHOOK_QUEUE, type WebhookDeliveryJobData } from '#jobs';
-import { retryDelay } from '../domain/retry-schedule.js';
+import { jitteredDelay } from '../domain/retry-schedule.js';
 import { type AttemptResult, DeliveryAttempts } from './delivery-attempt.service.js';
 
 /** The backoff type delivery jobs name (their attempts come from attemptsFor). */
@@ -11,7 +11,7 @@ export const WEBHOOK_BACKOFF = 'webhook';
 
 /**
  * The BullMQ processor of the webhooks queue: one attempt per run. A failure to retry throws
- * (BullMQ waits the custom backoff, exponential and capped); a final one throws
+ * (BullMQ waits the custom backoff: exponential, capped, jittered); a final one throws
  * UnrecoverableError, so the job ends failed in the dashboard as in the delivery log.
  */
 export function webhookProcessor(cfg: Config): Type<WorkerHost> {
@@ -21,7 +21,7 @@ export function webhookProcessor(cfg: Config): Type<WorkerHost> {
     lockDuration: lockMs,
     stalledInterval: lockMs,
     maxStalledCount: 1_000_000,
-    settings: { backoffStrategy: (attemptsMade: number) => retryDelay(cfg, attemptsMade) },
+    settings: { backoffStrategy: (attemptsMade: number) => jitteredDelay(cfg, attemptsMade) },
   })
   class WebhookProcessor extends WorkerHost implements OnApplicationBootstrap, OnModuleDestroy {
     constructor(
