@@ -157,6 +157,15 @@ describe('host', () => {
     expect(vol.status).toBe(200);
     expect(vol.body.output).toEqual({ volume_type: '3390', volume_size: 10_017 });
     expect((await stack.http('GET', '/host/volume?volumename=EV00012')).status).toBe(400);
+    // as the reference's api.host_get_volume_info answers a request without the name
+    const none = await stack.http('GET', '/host/volume');
+    expect(none.status).toBe(400);
+    expect(none.body).toMatchObject({
+      overallRC: 100,
+      rc: 100,
+      rs: 3,
+      errmsg: 'Invalid API arg format, error: Invalid volume input None, volume must be specified.',
+    });
   });
 
   it('GET /host/ssi lists the cluster and its two members', async () => {

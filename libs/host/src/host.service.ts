@@ -112,7 +112,8 @@ export class HostService {
   /** Device type and size (in its units: cylinders or blocks, label area included). */
   async volume(volumenameRaw: unknown): Promise<Envelope> {
     const name = oneQueryValue('volumename', volumenameRaw, VOLUME_NAME);
-    if (!name) throw Errors.input(4, 'volumename is required');
+    // the reference's api (host_get_volume_info) raises SDKInvalidInputFormat: rs 3, its text
+    if (!name) throw Errors.input(3, 'Invalid volume input None, volume must be specified.');
     const space = await this.hv.volumeQuery(name.toUpperCase());
     const [vol] = space.volumes;
     return ok({ volume_type: space.deviceType, volume_size: vol ? vol.start + vol.size : 0 });
