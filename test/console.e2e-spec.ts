@@ -108,7 +108,9 @@ describeIf('the operations console (headless chromium)', () => {
   }
   const text = (page: Page) => page.$eval('body', (b) => b.innerText);
   const showing = (page: Page, what: string) =>
-    page.waitForFunction((w) => document.body.innerText.includes(w), { timeout: 20000 }, what);
+    page.waitForFunction(`document.body.innerText.includes(${JSON.stringify(what)})`, {
+      timeout: 20000,
+    });
 
   it('refuses without credentials, and loads nothing that is not its own', async () => {
     for (const [method, path] of [

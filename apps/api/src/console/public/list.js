@@ -1,5 +1,5 @@
 // The operations list with its filters, what needs an operator at the top; a guest's history.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { listOperations, read } from './api.js';
 import { OperationsTable, Problem, STATUSES, hrefGuest, html } from './parts.js';
 
@@ -17,11 +17,13 @@ const FILTERS = [
 /** Operations matching `filters`, page by page (next_cursor), refreshed every few seconds. */
 function usePages(filters, refreshMs = 5000) {
   const [state, setState] = useState({ ops: null, next: null, problem: '' });
+  const shown = useRef(0); // a refresh reloads as many as "More" has shown (the API's most: 500)
+  shown.current = state.ops?.length ?? 0;
   const key = JSON.stringify(filters);
   useEffect(() => {
     let live = true;
     const load = () =>
-      listOperations(filters).then(
+      listOperations({ ...filters, limit: Math.min(Math.max(shown.current, 50), 500) }).then(
         (page) => live && setState({ ops: page.operations, next: page.next_cursor, problem: '' }),
         (e) => live && setState({ ops: [], next: null, problem: e.message }),
       );
