@@ -246,7 +246,7 @@ describeIf('the operations console (headless chromium)', () => {
     await page.close();
   }, 120_000);
 
-  it('shows needs_attention at the top, and resolves it on the operator word', async () => {
+  it('shows needs_attention and drift at the top, and resolves it on the operator word', async () => {
     // a create whose second disk fails and whose undo (deleting the user) fails too
     await fault({
       function: 'Image_Disk_Create_DM',
@@ -259,9 +259,16 @@ describeIf('the operations console (headless chromium)', () => {
     const id = opId(await create('CONS06', 2, { prefer: 'respond-async' }));
     await eventually(async () => ((await op(id)).status === 'needs_attention' ? true : undefined));
 
+    // and drift: a guest of the database deleted behind the service's back
+    const deleted = await request(stack.simUrl, 'POST', '/smapi/Image_Delete_DM', {
+      body: { target: 'CONS01' },
+    });
+    expect([deleted.status, deleted.body.rc]).toEqual([200, 0]);
+
     const page = await open();
     await page.waitForSelector(`section.attention tr[data-op="${id}"]`);
-    await snap(page, 'needs-attention');
+    await page.waitForSelector('section.attention table.drift a[href="#/guests/CONS01"]');
+    await snap(page, 'needs-attention-and-drift');
 
     await page.click(`section.attention tr[data-op="${id}"] a[href="#/operations/${id}"]`);
     await page.waitForSelector('button[data-verb="mark-resolved"]');

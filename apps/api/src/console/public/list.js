@@ -107,7 +107,7 @@ function Attention() {
                     html`<tr key=${d.kind + d.id}>
                       <td>${d.kind}</td>
                       <td>
-                        ${d.kind === 'guest' ? html`<a href=${hrefGuest(d.id)}>${d.id}</a>` : d.id}
+                        ${d.kind.startsWith('guest_') ? html`<a href=${hrefGuest(d.id)}>${d.id}</a>` : d.id}
                       </td>
                       <td class="mono">
                         ${d.hypervisor ? JSON.stringify(d.hypervisor) : 'absent'}
