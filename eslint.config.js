@@ -181,6 +181,32 @@ export default tseslint.config(
       globals: { console: 'readonly', process: 'readonly' },
     },
   },
+  {
+    // the console's browser modules (apps/api/src/console/public), served as they are
+    files: ['apps/api/src/console/public/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      parserOptions: { projectService: false, project: null },
+      globals: Object.fromEntries(
+        [
+          'addEventListener',
+          'removeEventListener',
+          'clearInterval',
+          'confirm',
+          'document',
+          'fetch',
+          'FormData',
+          'location',
+          'prompt',
+          'setInterval',
+          'setTimeout',
+          'TextDecoderStream',
+          'URLSearchParams',
+          'AbortController',
+        ].map((name) => [name, 'readonly']),
+      ),
+    },
+  },
   { files: ['libs/**/*.ts'], rules: layers(NOT_APPS, OTHER_LIB, PRISMA, ABOVE(0)) },
   ...libBlocks,
   ...operationsBlocks,

@@ -20,8 +20,9 @@ const describeIf = 'path' in chromium ? describe : describe.skip;
 
 /**
  * Issue #26, air-gapped dashboard: a management node reaches no other host, so the Bull
- * dashboard and /docs, loaded in a real browser (Debian's chromium, headless), must ask
- * nothing of any host but the service's own. Every request the pages make is recorded.
+ * dashboard, the operations console (issue #59) and /docs, loaded in a real browser (Debian's
+ * chromium, headless), must ask nothing of any host but the service's own. Every request the
+ * pages make is recorded.
  */
 describeIf('pages load nothing from another host (headless chromium)', () => {
   let stack: TestStack;
@@ -76,6 +77,15 @@ describeIf('pages load nothing from another host (headless chromium)', () => {
     const { urls, text } = await load('/admin/queues', true);
     expect(urls.length).toBeGreaterThan(3); // the page, its scripts, its api calls
     expect(text).toContain('guest-lifecycle'); // it rendered its queues
+    expect(foreign(urls)).toEqual([]);
+  });
+
+  it('the operations console', async () => {
+    const { urls, text } = await load('/console', true);
+    // the page, its own modules and the UI library's, its API calls
+    expect(urls.some((u) => u.endsWith('/console/vendor/preact.mjs'))).toBe(true);
+    expect(urls.some((u) => new URL(u).pathname === '/operations')).toBe(true);
+    expect(text).toContain('Operations'); // it rendered
     expect(foreign(urls)).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import type { Config } from '#config';
 import { createLogger, nestLogger } from '#logging';
 import { mountDashboard } from './admin/dashboard.js';
 import { ApiModule } from './api.module.js';
+import { mountConsole } from './console/console.routes.js';
 import { BODY_LIMIT } from './http/body-limit.js';
 import { clientErrorHandler } from './http/client-errors.js';
 import { frameworkErrors } from './http/framework-errors.js';
@@ -69,6 +70,7 @@ export async function createApi(config: Config): Promise<NestFastifyApplication>
     requestsWaiting: () => requests.queued,
   });
   await mountDashboard(app, fastify);
+  await mountConsole(app, fastify);
   const docs = app.get(OpenApiDocumentFactory);
   await mountDocs(fastify, OPENAPI_TITLE, () => docs.create(app));
   await app.init();

@@ -5,9 +5,9 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplication } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
-import { operatorOf, TokenService } from '#auth';
+import { TokenService } from '#auth';
 import { AppConfig } from '#config';
-import { type Envelope, Errors } from '#envelope';
+import type { Envelope } from '#envelope';
 import { OPERATION_QUEUES, QUEUES } from '#jobs';
 import { OperationVerbs } from '#operations';
 import { OperationsRepository } from '#persistence';
@@ -15,6 +15,7 @@ import { rawRoutes } from '../http/raw-routes.js';
 import '../http/fastify-augment.js';
 import { dropRemoteLinks } from './air-gap.js';
 import { dashboardActions } from './dashboard-actions.js';
+import { operatorOnly } from './operator-only.js';
 
 export const DASHBOARD_PATH = '/admin/queues';
 
@@ -82,18 +83,7 @@ export async function mountDashboard(
     async (scope) => {
       rawRoutes(scope); // the operator credentials below, not X-Auth-Token
       dropRemoteLinks(scope);
-      scope.addHook('onRequest', async (req, reply) => {
-        const who = await operatorOf(req.headers, tokens);
-        if (who) {
-          req.who = who;
-          return;
-        }
-        await reply
-          .status(401)
-          .header('www-authenticate', 'Basic realm="hv-orchestrator dashboard", charset="UTF-8"')
-          .header('content-type', 'application/json; charset=utf-8')
-          .send(Errors.unauthorized().toEnvelope());
-      });
+      operatorOnly(scope, tokens, 'hv-orchestrator dashboard');
       await scope.register(board.registerPlugin());
     },
     { prefix: DASHBOARD_PATH },
