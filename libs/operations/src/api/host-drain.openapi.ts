@@ -12,8 +12,12 @@ export const DRAIN_STATE_OUTPUT = ApiOutput(
       exactObject({
         name: { type: 'string', enum: [...OPERATION_QUEUES] },
         draining: { type: 'boolean' },
-        since: { ...NULLABLE_STRING, description: 'when it was drained (ISO 8601)' },
-        by: { ...NULLABLE_STRING, description: 'who drained it: a token subject or `admin`' },
+        since: { ...NULLABLE_STRING, format: 'date-time', description: 'when it was drained' },
+        by: {
+          ...NULLABLE_STRING,
+          description: 'who drained it, as `requested_by` of an operation',
+          example: 'token:1a2b3c4d5e6f',
+        },
         waiting: { ...INTEGER, description: 'jobs not yet running (held while drained)' },
         active: { ...INTEGER, description: 'jobs running (they finish while drained)' },
       }),
