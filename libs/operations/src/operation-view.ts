@@ -1,5 +1,5 @@
 import type { OperationRecord } from '#persistence';
-import type { Held } from './drain/queue-drain.service.js';
+import type { Held } from './queue-drain.service.js';
 import { leftInDoubt } from './step-doubts.js';
 
 export const FINAL_STATUSES = ['succeeded', 'failed', 'cancelled'] as const;

@@ -20,7 +20,7 @@ import { PruneSchedule } from './worker/prune/prune-schedule.service.js';
 import { QueueSettings } from './queue-settings.service.js';
 import { QueuesModule } from './queues.module.js';
 import { HostDrainController } from './api/host-drain.controller.js';
-import { QueueDrain } from './drain/queue-drain.service.js';
+import { QueueDrain } from './queue-drain.service.js';
 
 const COORDINATION = [RedisService, GuestTurns, CancelSignals, QueueSettings, QueueDrain];
 const HANDLERS = Object.values(OPERATIONS_HANDLERS);

@@ -1,5 +1,5 @@
 import type { Envelope } from '#envelope';
-import type { Held } from '../drain/queue-drain.service.js';
+import type { Held } from '../queue-drain.service.js';
 
 /**
  * An operation that did not end in time. The envelope interceptor answers it with

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
 import { type Envelope, ok, type Userid, UseridPipe } from '#envelope';
 import { OperationsRepository } from '#persistence';
-import { QueueDrain } from '../drain/queue-drain.service.js';
+import { QueueDrain } from '../queue-drain.service.js';
 import { operationView } from '../operation-view.js';
 import { ListOperationsQuery } from './operations.dto.js';
 import { OPERATION_PAGE_OUTPUT } from './operations.openapi.js';

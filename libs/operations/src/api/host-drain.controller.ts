@@ -4,7 +4,7 @@ import { OPERATION_QUEUES, type QueueName } from '#jobs';
 import { queueDown } from './operation-answers.js';
 import { type AuditedRequest, auditOf } from './request-audit.js';
 import { DRAIN_STATE_OUTPUT, QUEUE_QUERY } from './host-drain.openapi.js';
-import { type DrainState, QueueDrain } from '../drain/queue-drain.service.js';
+import { type DrainState, QueueDrain } from '../queue-drain.service.js';
 
 /** `?queue=`: one operation queue, or (absent) all of them; anything else is a 400 naming it. */
 function queuesOf(raw: unknown): readonly QueueName[] {

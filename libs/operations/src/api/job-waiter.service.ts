@@ -11,7 +11,7 @@ import { AppConfig, redisLinks } from '#config';
 import { OPERATION_QUEUES } from '#jobs';
 import { OperationsRepository, type OperationRecord } from '#persistence';
 import { bullConnection } from '../coordination/bull-connection.js';
-import { QueueDrain } from '../drain/queue-drain.service.js';
+import { QueueDrain } from '../queue-drain.service.js';
 import { isSettled } from '../operation-view.js';
 import { BatchedRowReads } from './batched-row-reads.js';
 import { DeadlineBuckets } from './deadline-buckets.js';

@@ -1,7 +1,7 @@
 import { Errors, HvError, ok } from '#envelope';
 import type { OperationRecord } from '#persistence';
 import { Accepted } from './accepted.js';
-import type { Held } from '../drain/queue-drain.service.js';
+import type { Held } from '../queue-drain.service.js';
 import { operationView } from '../operation-view.js';
 import { type Preferences, preferenceApplied } from './prefer.js';
 

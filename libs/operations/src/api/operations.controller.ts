@@ -30,7 +30,7 @@ import { OperationVerbs } from './operation-verbs.service.js';
 import { SubmitsOperation } from './submits-operation.decorator.js';
 import { operationView } from '../operation-view.js';
 import { parsePrefer } from './prefer.js';
-import { QueueDrain } from '../drain/queue-drain.service.js';
+import { QueueDrain } from '../queue-drain.service.js';
 
 /** The operation resource: status, steps and, once done, the result envelope. */
 @Controller('operations')

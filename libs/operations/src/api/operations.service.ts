@@ -26,7 +26,7 @@ import type { Preferences } from './prefer.js';
 import { logQueued } from '../operation-log.js';
 import { operationAudit } from './request-audit.js';
 import { queueOf } from '../queue-of.js';
-import { QueueDrain } from '../drain/queue-drain.service.js';
+import { QueueDrain } from '../queue-drain.service.js';
 
 /**
  * How to submit: what the client asked for, and the route's status rule (all in the request);

@@ -20,7 +20,7 @@ import { OperationSettler } from './operation-settler.js';
 import { OperationUnwinder } from './operation-unwinder.js';
 import { LateEffectSweep } from './late-effect-sweep.js';
 import { queueOf } from '../queue-of.js';
-import { QueueDrain } from '../drain/queue-drain.service.js';
+import { QueueDrain } from '../queue-drain.service.js';
 
 /**
  * Worker-side safety net, at worker start and every RECONCILE_INTERVAL_S: an operation whose job ended or vanished

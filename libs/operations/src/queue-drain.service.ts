@@ -3,7 +3,7 @@ import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import { OPERATION_QUEUES, type QueueName } from '#jobs';
 import { type QueueDrainRecord, QueueDrainRepository } from '#persistence';
-import { queueOf } from '../queue-of.js';
+import { queueOf } from './queue-of.js';
 
 /** Why a queued operation does not start: its queue is drained (issue #59 item 6). */
 export type Held = 'draining';
