@@ -138,6 +138,12 @@ describe('drain and resume', () => {
     expect(one.body.output.draining).toBe(true);
     expect(queue(one.body.output, 'network').draining).toBe(true);
     expect(queue(one.body.output, 'guest-lifecycle').draining).toBe(false);
+    const basic = Buffer.from(`prometheus:${stack.adminToken}`).toString('base64');
+    const metrics = await request(stack.url, 'GET', '/metrics', {
+      headers: { authorization: `Basic ${basic}` },
+    });
+    expect(metrics.text).toMatch(/^hvo_queue_draining\{queue="network"\} 1$/m);
+    expect(metrics.text).toMatch(/^hvo_queue_draining\{queue="guest-lifecycle"\} 0$/m);
     // another queue's operations run as ever
     expect((await start('DRN03')).status).toBe(200);
     expect((await stack.http('POST', '/host/resume?queue=network')).body.output.draining).toBe(
