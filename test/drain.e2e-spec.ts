@@ -243,6 +243,14 @@ describe('drain and resume', () => {
       expect(resume.code).toBe(0);
       expect(JSON.parse(resume.stdout).output.draining).toBe(false);
 
+      // a command whose operation is held says so at once
+      await create('DRN05');
+      await stack.http('POST', '/host/drain?queue=guest-lifecycle');
+      const held = await hvctl(['guests', 'start', 'drn05', '--no-wait']);
+      expect(held.code).toBe(0);
+      expect(held.stderr).toMatch(/ is held: its queue is drained \(hvctl host resume starts it\)/);
+      await stack.http('POST', '/host/resume');
+
       const bad = await hvctl(['host', 'drain', '--queue', 'nope']);
       expect(bad.code).toBe(2);
       expect(bad.stderr).toMatch(/^hvctl: .*queue/);
