@@ -158,6 +158,42 @@ describe('drain and resume', () => {
     }
   });
 
+  it("answers a resolve at once when its undo's queue is drained", async () => {
+    // a create whose second disk fails and whose undo (deleting the user) fails too
+    const fault = (f: object) => sim('POST', '/admin/faults', f);
+    await fault({
+      function: 'Image_Disk_Create_DM',
+      target: 'DRN06',
+      match: '"vdev":"0101"',
+      rc: 596,
+      rs: 3,
+    });
+    await fault({ function: 'Image_Delete_DM', target: 'DRN06', crash: 'http500', times: 0 });
+    const res = await stack.http('POST', '/guests', {
+      body: {
+        guest: {
+          userid: 'DRN06',
+          vcpus: 1,
+          memory: 512,
+          disk_list: [{ size: '10' }, { size: '10' }],
+        },
+      },
+      headers: { prefer: 'respond-async' },
+    });
+    const location = res.headers.get('location')!;
+    await eventually(async () =>
+      (await stack.http('GET', location)).body.output.status === 'needs_attention' ? 1 : undefined,
+    );
+    await stack.http('POST', '/host/drain?queue=maintenance');
+    const resolve = await stack.http('POST', `${location}/resolve`, { body: {} });
+    expect(resolve.status).toBe(202);
+    expect(resolve.headers.get('operation-held')).toBe('draining');
+    expect(resolve.body.output).toMatchObject({ status: 'needs_attention', held: 'draining' });
+    await sim('DELETE', '/admin/faults');
+    await stack.http('POST', '/host/resume?queue=maintenance');
+    expect((await ended(location)).status).toBe('failed');
+  });
+
   it('needs credentials', async () => {
     for (const [method, path] of [
       ['GET', '/host/drain'],

@@ -26,7 +26,8 @@ export const OPERATION_SCHEMA: SchemaObject = {
       type: 'string',
       enum: ['draining'],
       description:
-        'Present while it is queued in a drained queue (POST /host/drain): it starts at the resume',
+        'Present while it (or, answering a resolve, its undo retry) waits in a drained queue ' +
+        '(POST /host/drain): it starts at the resume',
     },
     progress: {
       type: 'object',
