@@ -162,6 +162,7 @@ describe('operators', () => {
       expect(names).toEqual(expect.arrayContaining(['userid', 'Prefer', 'Idempotency-Key']));
       expect(Object.keys(action.responses['202'].headers).sort()).toEqual([
         'Location',
+        'Operation-Held',
         'Operation-Id',
         'Preference-Applied',
         'Retry-After',

@@ -85,7 +85,8 @@ export class TestStack {
     /** Replaced by restartSimulator. */
     public simulator: Simulator,
     readonly simUrl: string,
-    private readonly api: Proc,
+    /** Replaced by restartApi. */
+    private api: Proc,
     private readonly dropDb: () => Promise<void>,
     /** The settings the api and workers run with. */
     readonly env: Record<string, string>,
@@ -183,6 +184,16 @@ export class TestStack {
   async http(method: string, path: string, opts: RequestOptions = {}): Promise<HttpResult> {
     const token = opts.token === undefined ? await this.token() : opts.token;
     return request(this.url, method, path, { ...opts, token });
+  }
+
+  /** Stops the api process (SIGTERM) and starts it again on the same address. */
+  async restartApi(): Promise<void> {
+    await this.graph.stopProcess(this.api.proc);
+    this.api = await this.graph.startProcess(
+      this.graph.BUILT_ENTRY.api,
+      { ...process.env, ...this.env, PORT: new URL(this.url).port },
+      /api listening on /,
+    );
   }
 
   /** Stops the simulator as a crash of the hypervisor link would (state kept on disk). */

@@ -6,6 +6,7 @@ import { cliSettings, serviceVersion } from '#config/cli';
 import { ApiClient, CliError } from './api-client.js';
 import { driftCommands } from './commands/drift.js';
 import { guestCommands } from './commands/guests.js';
+import { hostCommands } from './commands/host.js';
 import { imageCommands } from './commands/images.js';
 import { opsCommands } from './commands/ops.js';
 import { volumeCommands } from './commands/volumes.js';
@@ -61,6 +62,7 @@ vswitchCommands(program, context);
 opsCommands(program, context);
 webhookCommands(program, context);
 driftCommands(program, context);
+hostCommands(program, context);
 
 try {
   await program.parseAsync(process.argv);

@@ -87,6 +87,11 @@ export async function submit(
   });
   if (res.status !== 202) return answer(ctx, res);
   const op = res.body.output as Operation;
+  // held by a drain: said at once, else a followed operation would look stuck
+  if (res.headers.get('operation-held') === 'draining') {
+    process.stderr.write(`${op.id} is held: its queue is drained (hvctl host resume starts it)
+`);
+  }
   if (!wait) {
     print(ctx, op.id, { id: op.id, location: res.headers.get('location') });
     return;

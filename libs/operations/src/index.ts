@@ -9,6 +9,7 @@ export { RedisService } from './coordination/redis.service.js';
 export type { EffectRegistrar, ProbeResult, StepOptions } from './step-options.js';
 export { bullConnection } from './coordination/bull-connection.js';
 export { runLogged } from './operation-log.js';
+export { type DrainState, type Held, QueueDrain } from './queue-drain.service.js';
 
 // Api side (OperationsModule.forApi): submit, wait, the /operations routes.
 export { Accepted } from './api/accepted.js';

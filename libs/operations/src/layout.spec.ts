@@ -17,6 +17,7 @@ const TOP_LEVEL = [
   'operations.module.ts',
   'queues.module.ts',
   'queue-settings.service.ts',
+  'queue-drain.service.ts', // the api holds submits by it, the worker's reconciler pauses again
   'queue-of.ts', // the api adds and cancels jobs, the worker's reconciler and prune schedule too
   'job-data.ts',
   'job-options.ts', // the api adds jobs, the reconciler re-adds them

@@ -1,4 +1,5 @@
 import type { OperationRecord } from '#persistence';
+import type { Held } from './queue-drain.service.js';
 import { leftInDoubt } from './step-doubts.js';
 
 export const FINAL_STATUSES = ['succeeded', 'failed', 'cancelled'] as const;
@@ -24,14 +25,18 @@ export function holdsGuestLine(op: Pick<OperationRecord, 'status' | 'steps'>): b
   return !isSettled(op.status) || (op.status === 'needs_attention' && leftInDoubt(op.steps));
 }
 
-/** The operation resource as clients see it (snake_case like the rest of the API). */
-export function operationView(op: OperationRecord) {
+/**
+ * The operation resource as clients see it (snake_case like the rest of the API). `held`:
+ * queued in a drained queue, it starts only at the resume (the field is absent otherwise).
+ */
+export function operationView(op: OperationRecord, held?: Held) {
   return {
     id: op.id,
     kind: op.kind,
     queue: op.queue,
     target: op.target,
     status: op.status,
+    ...(held ? { held } : {}),
     progress: { percent: op.progress, step: op.steps.at(-1)?.name ?? null },
     attempts: op.attempts,
     steps: op.steps.map((s) => ({

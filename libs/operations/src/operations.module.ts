@@ -19,8 +19,10 @@ import { OPERATIONS_HANDLERS } from './worker/operations-handlers.js';
 import { PruneSchedule } from './worker/prune/prune-schedule.service.js';
 import { QueueSettings } from './queue-settings.service.js';
 import { QueuesModule } from './queues.module.js';
+import { HostDrainController } from './api/host-drain.controller.js';
+import { QueueDrain } from './queue-drain.service.js';
 
-const COORDINATION = [RedisService, GuestTurns, CancelSignals, QueueSettings];
+const COORDINATION = [RedisService, GuestTurns, CancelSignals, QueueSettings, QueueDrain];
 const HANDLERS = Object.values(OPERATIONS_HANDLERS);
 
 /** Api side: submit and wait, the /operations resource. Worker side: the runner. */
@@ -31,7 +33,12 @@ export class OperationsModule {
       module: OperationsModule,
       global: true,
       imports: [QueuesModule.forRoot('api')],
-      controllers: [OperationsController, OperationEventsController, GuestOperationsController],
+      controllers: [
+        OperationsController,
+        OperationEventsController,
+        GuestOperationsController,
+        HostDrainController,
+      ],
       providers: [
         ...COORDINATION,
         JobWaiter,
@@ -40,7 +47,14 @@ export class OperationsModule {
         OperationCancel,
         OperationVerbs,
       ],
-      exports: [OperationsService, OperationVerbs, JobWaiter, QueuesModule, RedisService],
+      exports: [
+        OperationsService,
+        OperationVerbs,
+        JobWaiter,
+        QueueDrain,
+        QueuesModule,
+        RedisService,
+      ],
     };
   }
 

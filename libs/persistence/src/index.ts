@@ -37,6 +37,7 @@ export type {
   AdoptionWrites,
 } from './adoption.types.js';
 export { DriftRepository } from './drift.repository.js';
+export { QueueDrainRepository, type QueueDrainRecord } from './queue-drain.repository.js';
 export type { ForgottenDrift, OperationTouch, TouchingOperation } from './drift.types.js';
 export { WebhookSubscriptionsRepository } from './webhook-subscriptions.repository.js';
 export { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';

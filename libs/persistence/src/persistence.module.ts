@@ -10,6 +10,7 @@ import { NicsRepository } from './nics.repository.js';
 import { OperationStatsRepository } from './operation-stats.repository.js';
 import { OperationsRepository } from './operations.repository.js';
 import { PrismaService } from './prisma.service.js';
+import { QueueDrainRepository } from './queue-drain.repository.js';
 import { StatementCounter } from './statement-counter.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { WebhookOutboxRepository } from './webhook-outbox.repository.js';
@@ -23,6 +24,7 @@ import { WebhookSubscriptionsRepository } from './webhook-subscriptions.reposito
 @Module({
   providers: [
     PrismaService,
+    QueueDrainRepository,
     AdoptionRepository,
     DatabaseHealth,
     DriftRepository,
@@ -49,6 +51,7 @@ import { WebhookSubscriptionsRepository } from './webhook-subscriptions.reposito
     NicsRepository,
     OperationsRepository,
     OperationStatsRepository,
+    QueueDrainRepository,
     StatementCounter,
     WebhookDeliveriesRepository,
     WebhookOutboxRepository,

@@ -69,6 +69,7 @@ export function envelopeHooks(fastify: FastifyInstance): void {
       .header('retry-after', String(payload.retryAfterS));
     if (payload.preferenceApplied)
       void reply.header('preference-applied', payload.preferenceApplied);
+    if (payload.held) void reply.header('operation-held', payload.held);
     done(null, payload.envelope);
   });
 }

@@ -3,7 +3,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { JobType, Queue } from 'bullmq';
 import { Gauge } from 'prom-client';
-import { QUEUES, type QueueName } from '#jobs';
+import { OPERATION_QUEUES, QUEUES, type QueueName } from '#jobs';
+import { QueueDrain } from '#operations';
 import { MetricsRegistry, withinScrapeDeadline } from './metrics.registry.js';
 
 const STATES: JobType[] = [
@@ -23,7 +24,18 @@ export class QueueMetrics {
   constructor(
     metrics: MetricsRegistry,
     private readonly moduleRef: ModuleRef,
+    drains: QueueDrain,
   ) {
+    // as this process last read it: a scrape costs no database read
+    const draining: Gauge<'queue'> = new Gauge({
+      name: 'hvo_queue_draining',
+      help: 'Whether each operation queue is drained (1: new operations are held until resumed).',
+      labelNames: ['queue'],
+      registers: [metrics.registry],
+      collect: () => {
+        for (const name of OPERATION_QUEUES) draining.set({ queue: name }, +drains.isDrained(name));
+      },
+    });
     const gauge: Gauge<'queue' | 'state'> = new Gauge({
       name: 'hvo_queue_jobs',
       help: 'Jobs in each BullMQ queue by state, read from Redis at scrape time.',

@@ -65,4 +65,10 @@ export const ACCEPTED_HEADERS: Record<string, HeaderObject> = {
     description: 'The `Prefer` preference that was honoured, if any',
     schema: { type: 'string' },
   },
+  'Operation-Held': {
+    description:
+      'Why the operation does not start yet: `draining`, its queue is drained (POST /host/drain); ' +
+      'it starts at POST /host/resume. Answered at once, without waiting',
+    schema: { type: 'string', enum: ['draining'] },
+  },
 };

@@ -22,6 +22,13 @@ export const OPERATION_SCHEMA: SchemaObject = {
       type: 'string',
       enum: ['queued', 'running', 'succeeded', 'failed', 'cancelled', 'needs_attention'],
     },
+    held: {
+      type: 'string',
+      enum: ['draining'],
+      description:
+        'Present while it (or, answering a resolve, its undo retry) waits in a drained queue ' +
+        '(POST /host/drain): it starts at the resume',
+    },
     progress: {
       type: 'object',
       properties: {

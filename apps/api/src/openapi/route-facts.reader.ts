@@ -54,6 +54,7 @@ export type DeclaredResponse = Partial<ResponseObject> & { schema?: object };
  */
 const RESOURCES: Record<string, string> = {
   VersionController: 'service',
+  HostDrainController: 'host',
   OperationEventsController: 'operations',
   GuestOperationsController: 'guests.operations',
   GuestStatsController: 'guests.stats',

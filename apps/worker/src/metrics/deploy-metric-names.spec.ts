@@ -4,6 +4,7 @@ import { Histogram, type Registry } from 'prom-client';
 import { repoRoot } from '#config';
 import { MetricsRegistry } from '../../../api/src/metrics/metrics.registry.js';
 import { OperationMetrics } from '../../../api/src/metrics/operation.metrics.js';
+import { QueueMetrics } from '../../../api/src/metrics/queue.metrics.js';
 import { PromWorkMeter } from './prom-work-meter.js';
 import { QueueDepthMetrics } from './queue-depth.metrics.js';
 import { WorkerMetricsRegistry } from './worker-metrics.registry.js';
@@ -27,6 +28,7 @@ function registered(): Map<string, string> {
   new QueueDepthMetrics(worker, { WORKER_QUEUES: [] } as never, {} as never);
   const api = new MetricsRegistry();
   new OperationMetrics(api, {} as never, {} as never, {} as never);
+  new QueueMetrics(api, {} as never, {} as never);
   const workerNames = namesOf(worker.registry);
   const apiNames = namesOf(api.registry);
   return new Map([...apiNames, ...workerNames]);

@@ -1,4 +1,5 @@
 import type { Envelope } from '#envelope';
+import type { Held } from '../queue-drain.service.js';
 
 /**
  * An operation that did not end in time. The envelope interceptor answers it with
@@ -10,5 +11,7 @@ export class Accepted {
     readonly location: string,
     readonly retryAfterS: number,
     readonly preferenceApplied?: string,
+    /** Why it does not start yet: its queue is drained (header Operation-Held). */
+    readonly held?: Held,
   ) {}
 }

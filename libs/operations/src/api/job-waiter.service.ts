@@ -4,12 +4,14 @@ import {
   Logger,
   type OnApplicationShutdown,
   type OnModuleInit,
+  Optional,
 } from '@nestjs/common';
 import { QueueEvents } from 'bullmq';
 import { AppConfig, redisLinks } from '#config';
 import { OPERATION_QUEUES } from '#jobs';
 import { OperationsRepository, type OperationRecord } from '#persistence';
 import { bullConnection } from '../coordination/bull-connection.js';
+import { QueueDrain } from '../queue-drain.service.js';
 import { isSettled } from '../operation-view.js';
 import { BatchedRowReads } from './batched-row-reads.js';
 import { DeadlineBuckets } from './deadline-buckets.js';
@@ -57,6 +59,7 @@ export class JobWaiter implements OnModuleInit, BeforeApplicationShutdown, OnApp
   constructor(
     private readonly cfg: AppConfig,
     private readonly ops: OperationsRepository,
+    @Optional() private readonly drains?: QueueDrain,
   ) {
     this.rows = new BatchedRowReads(ops, this.slicer);
   }
@@ -72,6 +75,9 @@ export class JobWaiter implements OnModuleInit, BeforeApplicationShutdown, OnApp
       qe.on('progress', ({ jobId, data }) => this.emit({ type: 'progress', id: jobId, data }));
       qe.on('completed', ({ jobId }) => this.emit({ type: 'completed', id: jobId }));
       qe.on('failed', ({ jobId }) => this.emit({ type: 'failed', id: jobId }));
+      // a queue drained or resumed, perhaps by another api process (libs/operations/src/drain)
+      qe.on('paused', () => this.drains?.refreshSoon());
+      qe.on('resumed', () => this.drains?.refreshSoon());
       redisLinks.watchBull(qe, `queue events ${queue}`);
       this.events.push(qe);
     }

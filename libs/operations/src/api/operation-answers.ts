@@ -1,6 +1,7 @@
 import { Errors, HvError, ok } from '#envelope';
 import type { OperationRecord } from '#persistence';
 import { Accepted } from './accepted.js';
+import type { Held } from '../queue-drain.service.js';
 import { operationView } from '../operation-view.js';
 import { type Preferences, preferenceApplied } from './prefer.js';
 
@@ -19,13 +20,14 @@ export function waitMsFor(p: Preferences, syncWaitMaxS: number): number {
   return Math.min(p.wait ?? syncWaitMaxS, syncWaitMaxS) * 1000;
 }
 
-/** The 202 of an operation still queued or running. */
-export function acceptedFor(op: OperationRecord, prefer: Preferences): Accepted {
-  const view = operationView(op);
+/** The 202 of an operation still queued or running (`held`: why it does not start yet). */
+export function acceptedFor(op: OperationRecord, prefer: Preferences, held?: Held): Accepted {
+  const view = operationView(op, held);
   return new Accepted(
     ok(view),
     view.links.self,
     op.status === 'queued' ? 2 : 1,
     preferenceApplied(prefer),
+    held,
   );
 }

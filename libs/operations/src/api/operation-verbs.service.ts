@@ -17,6 +17,7 @@ import { OperationsService } from './operations.service.js';
 import { operationAudit } from './request-audit.js';
 import { operationView } from '../operation-view.js';
 import { queueOf } from '../queue-of.js';
+import { QueueDrain } from '../queue-drain.service.js';
 
 /** How often a resolve that retries the undo looks whether the undo has ended. */
 const UNDO_POLL_MS = 200;
@@ -42,6 +43,7 @@ export class OperationVerbs {
     private readonly turns: GuestTurns,
     private readonly cancels: CancelSignals,
     private readonly moduleRef: ModuleRef,
+    private readonly drains: QueueDrain,
   ) {}
 
   /**
@@ -125,7 +127,9 @@ export class OperationVerbs {
         { jobId: `undo-${op.id}-${randomUUID()}`, attempts: 1, removeOnComplete: 100 },
       )
       .catch(queueDown);
-    const deadline = Date.now() + waitMsFor(req.prefer, this.cfg.SYNC_WAIT_MAX_S);
+    // its queue drained, the undo waits for the resume: answered at once, as a held submit is
+    const held = this.drains.isDrained(def.queue) ? 'draining' : undefined;
+    const deadline = Date.now() + (held ? 0 : waitMsFor(req.prefer, this.cfg.SYNC_WAIT_MAX_S));
     let now = (await this.ops.get(op.id)) ?? op;
     while (now.status === 'needs_attention' && Date.now() < deadline) {
       if (await undoEnded(job)) {
@@ -137,7 +141,7 @@ export class OperationVerbs {
     }
     // ended, or its undo ran and failed again (its steps say why): the operation as it is
     if (now.status !== 'needs_attention' || (await undoEnded(job))) return ok(operationView(now));
-    return acceptedFor(now, req.prefer);
+    return acceptedFor(now, req.prefer, held);
   }
 
   private async existing(id: string): Promise<OperationRecord> {

@@ -30,6 +30,7 @@ import { OperationVerbs } from './operation-verbs.service.js';
 import { SubmitsOperation } from './submits-operation.decorator.js';
 import { operationView } from '../operation-view.js';
 import { parsePrefer } from './prefer.js';
+import { QueueDrain } from '../queue-drain.service.js';
 
 /** The operation resource: status, steps and, once done, the result envelope. */
 @Controller('operations')
@@ -39,6 +40,7 @@ export class OperationsController {
     private readonly service: OperationsService,
     private readonly cancels: OperationCancel,
     private readonly verbs: OperationVerbs,
+    private readonly drains: QueueDrain,
   ) {}
 
   @Get()
@@ -55,7 +57,10 @@ export class OperationsController {
       limit: q.limit ?? 50,
       cursor: q.cursor,
     });
-    return ok({ operations: page.items.map(operationView), next_cursor: page.nextCursor });
+    return ok({
+      operations: page.items.map((op) => operationView(op, this.drains.heldOf(op))),
+      next_cursor: page.nextCursor,
+    });
   }
 
   @Get(':id')
@@ -70,7 +75,7 @@ export class OperationsController {
     const wait = q.wait ?? parsePrefer(prefer).wait ?? 0;
     const op = wait > 0 ? await this.service.waitFor(id, wait) : await this.ops.get(id);
     if (!op) throw Errors.notExist(120, `Operation '${id}'`);
-    return ok(operationView(op));
+    return ok(operationView(op, this.drains.heldOf(op)));
   }
 
   /** Cancels a queued or running operation; 409 once it has ended. */

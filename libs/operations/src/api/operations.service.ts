@@ -26,6 +26,7 @@ import type { Preferences } from './prefer.js';
 import { logQueued } from '../operation-log.js';
 import { operationAudit } from './request-audit.js';
 import { queueOf } from '../queue-of.js';
+import { QueueDrain } from '../queue-drain.service.js';
 
 /**
  * How to submit: what the client asked for, and the route's status rule (all in the request);
@@ -50,6 +51,7 @@ export class OperationsService {
     private readonly idempotency: Idempotency,
     private readonly moduleRef: ModuleRef,
     private readonly outbox: WebhookOutboxRepository,
+    private readonly drains: QueueDrain,
   ) {}
 
   /** Refuses (throws a 400 naming `field`) a callback target the outbound policy denies. */
@@ -93,6 +95,13 @@ export class OperationsService {
       }
     }
     const gate = await this.admit(def.queue).catch(queueDown);
+    // drained: the queue is paused again should Redis have lost it (it restarted since)
+    if (this.drains.isDrained(def.queue)) {
+      await this.drains.ensurePaused(def.queue).catch((e: unknown) => {
+        gate.queued();
+        queueDown(e);
+      });
+    }
     let queued: Enqueued;
     try {
       queued = await this.enqueue(kind, payload, opts, target, hash, secrets);
@@ -102,7 +111,9 @@ export class OperationsService {
     }
     if ('replay' in queued) return queued.replay;
     const { created } = queued;
-    return this.await(created.id, this.waitMs(opts.prefer), opts.prefer, created);
+    // held by a drain it cannot end within any wait: answered at once, never at a proxy's timeout
+    const ms = this.drains.heldOf(created) ? 0 : this.waitMs(opts.prefer);
+    return this.await(created.id, ms, opts.prefer, created);
   }
 
   /** The operation's row, its place in the guest's line and its job. */
@@ -281,6 +292,6 @@ export class OperationsService {
       if (op.response.overallRC !== 0) throw HvError.fromEnvelope(op.response);
       return op.response;
     }
-    return acceptedFor(op, prefer);
+    return acceptedFor(op, prefer, this.drains.heldOf(op));
   }
 }

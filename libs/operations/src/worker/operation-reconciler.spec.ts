@@ -7,6 +7,7 @@ import { OperationReconciler } from './operation-reconciler.js';
 import type { OperationSettler } from './operation-settler.js';
 import type { OperationUnwinder } from './operation-unwinder.js';
 import type { LateEffectSweep } from './late-effect-sweep.js';
+import type { QueueDrain } from '../queue-drain.service.js';
 
 describe('OperationReconciler', () => {
   it('sweeps once as the worker starts, not only after the first interval', async () => {
@@ -19,6 +20,7 @@ describe('OperationReconciler', () => {
       {} as RedisService,
       {} as ModuleRef,
       { pass: () => Promise.resolve() } as unknown as LateEffectSweep,
+      { apply: () => Promise.resolve() } as unknown as QueueDrain,
     );
     sut.onApplicationBootstrap();
     try {

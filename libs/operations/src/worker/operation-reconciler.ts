@@ -20,6 +20,7 @@ import { OperationSettler } from './operation-settler.js';
 import { OperationUnwinder } from './operation-unwinder.js';
 import { LateEffectSweep } from './late-effect-sweep.js';
 import { queueOf } from '../queue-of.js';
+import { QueueDrain } from '../queue-drain.service.js';
 
 /**
  * Worker-side safety net, at worker start and every RECONCILE_INTERVAL_S: an operation whose job ended or vanished
@@ -41,6 +42,7 @@ export class OperationReconciler implements OnApplicationBootstrap, OnApplicatio
     private readonly redis: RedisService,
     private readonly moduleRef: ModuleRef,
     private readonly lateEffects: LateEffectSweep,
+    private readonly drains: QueueDrain,
     @Optional() private readonly meter?: WorkMeter,
   ) {}
 
@@ -60,6 +62,8 @@ export class OperationReconciler implements OnApplicationBootstrap, OnApplicatio
     if (this.sweeping) return;
     this.sweeping = true;
     try {
+      // drained queues paused again first (Redis may have restarted): what is enqueued anew waits
+      await this.drains.apply();
       // rows untouched for two lock periods: a live worker would have renewed or moved them
       const before = new Date(Date.now() - 2 * this.cfg.WORKER_LOCK_S * 1000);
       for (const op of await this.ops.staleIn(['queued', 'running', 'needs_attention'], before)) {
