@@ -1,5 +1,5 @@
 # One image for the three processes; docker-compose.yml picks the command.
-FROM node:22-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
@@ -7,7 +7,7 @@ RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run db:generate && npm run build
 
-FROM node:22-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production DATA_DIR=/data HOST=0.0.0.0 SIM_HOST=0.0.0.0
 COPY --from=build /app /app

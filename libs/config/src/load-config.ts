@@ -5,6 +5,7 @@ import { validateSync, type ValidationError } from 'class-validator';
 import { AppConfig, type Config } from './app-config.js';
 import { parseImportHost } from './import-hosts.js';
 import { clusterProblems } from './redis-client.js';
+import { runtimeProblems } from './runtime.js';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -64,7 +65,7 @@ export function loadConfig(env: Env = process.env): Config {
       );
     }
   }
-  problems.push(...clusterProblems(cfg));
+  problems.push(...clusterProblems(cfg), ...runtimeProblems());
   if (problems.length) throw new ConfigError(problems);
 
   cfg.DATA_DIR = resolve(cfg.DATA_DIR);
