@@ -281,4 +281,15 @@ describeIf('the operations console (headless chromium)', () => {
     await snap(page, 'resolved');
     await page.close();
   }, 120_000);
+
+  it('shows a drained queue at the top until it is resumed', async () => {
+    expect((await stack.http('POST', '/host/drain?queue=network')).status).toBe(200);
+    const page = await open();
+    await page.waitForSelector('section.drain');
+    expect(await page.$eval('section.drain', (s) => s.textContent)).toContain('network (since');
+    await snap(page, 'draining');
+    expect((await stack.http('POST', '/host/resume?queue=network')).status).toBe(200);
+    await page.waitForSelector('section.drain', { hidden: true, timeout: 30_000 });
+    await page.close();
+  }, 120_000);
 });

@@ -123,7 +123,7 @@ async function tokenFor(base: string, dataDir: string): Promise<string> {
  */
 async function stopWhileRunning(
   userid: string,
-  send: (pgid: number, launched: Launched) => Promise<void>,
+  send: (pgid: number, launched: Launched, simUrl: string) => Promise<void>,
   fault: object = { hold: true },
   /** More to assert of the lines written from the signal on. */
   check: (stopLines: string) => void = () => undefined,
@@ -159,7 +159,7 @@ async function stopWhileRunning(
     });
     const before = first.output().length;
 
-    await send(pgid, first);
+    await send(pgid, first, simUrl);
     const took = await groupGone(pgid, STOP_BUDGET_MS).catch((e: Error) => {
       throw new Error(`${e.message}\noutput since the signal:\n${first!.output().slice(before)}`);
     });
@@ -229,17 +229,29 @@ describe('npm start stopped with an operation running', () => {
   );
 
   // as systemd or `kill <pid>` stops it: the launcher stops its children in order, the
-  // worker first finishing its running operation (which the simulator answers after 2 s)
+  // worker first finishing its running operation (which the simulator holds until the worker
+  // has been told to stop: a fixed delay ran out first on a loaded machine)
   it(
     'stops in order on SIGTERM to the launcher alone',
     () =>
       stopWhileRunning(
         'STOP04',
-        (pgid) => {
+        async (pgid, launched, simUrl) => {
+          const from = launched.output().length;
           process.kill(pgid, 'SIGTERM');
-          return Promise.resolve();
+          await eventually(
+            () =>
+              Promise.resolve(
+                /SIGTERM: finishing running operations/.test(launched.output().slice(from))
+                  ? true
+                  : undefined,
+              ),
+            10_000,
+            'the worker told to stop',
+          );
+          await request(simUrl, 'POST', '/admin/faults/release');
         },
-        { hang_ms: 2000 },
+        { hold: true },
         (lines) => {
           // each stops once the one before is gone: the worker (its operation done), the api,
           // the simulator, Redis
