@@ -5,6 +5,7 @@ export { SimulatorTransport } from './simulator.transport.js';
 export { SmapiTransport } from './smapi.transport.js';
 export { createHypervisorTransport } from './transport.factory.js';
 export { landingWindowMs } from './landing-window.js';
+export { type CallNotes, noteResent, withCallNotes } from './call-notes.js';
 export { HypervisorExchange } from './hypervisor.exchange.js';
 export { SystemsManagement } from './hypervisor.client.js';
 export { CpQueries, type PowerState } from './cp.queries.js';

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { Errors, HvError, HvNotReached } from '#envelope';
 import { type LateEffect, type OperationStep, OperationsRepository } from '#persistence';
+import { type CallNotes, withCallNotes } from '#hypervisor';
 import { stepSpan } from '#telemetry';
 import type { CancelSignals } from '../coordination/cancel-signals.service.js';
 import type { OperationJobData } from '../job-data.js';
@@ -175,10 +176,20 @@ export class OperationContext {
     await this.record({ name, startedAt, inDoubtUntil: undefined });
     await this.publish(name);
     const effects: (() => Promise<unknown>)[] = [];
+    const notes: CallNotes = { resent: false };
     try {
-      const out = await stepSpan(name, () => run((undo) => effects.push(undo)));
-      // the end is told by what follows (the next step's start, progress, the job's end)
-      await this.record({ name, startedAt, endedAt: new Date().toISOString(), result: 'ok' });
+      const out = await withCallNotes(notes, () =>
+        stepSpan(name, () => run((undo) => effects.push(undo))),
+      );
+      // the end is told by what follows (the next step's start, progress, the job's end); a
+      // call sent again may see its earlier copy land later: re-checked once the operation ends
+      await this.record({
+        name,
+        startedAt,
+        endedAt: new Date().toISOString(),
+        result: 'ok',
+        ...(notes.resent ? { doubted: true } : {}),
+      });
       if (opts.undo) this.undos.push({ name, undo: opts.undo });
       else this.pushEffects(name, effects);
       return out;
@@ -192,7 +203,8 @@ export class OperationContext {
         result: 'failed',
         ...(err ? { rc: err.rc, rs: err.rs } : {}),
         detail: (e as Error).message,
-        ...(e instanceof HvNotReached && !doubted ? { unsent: true } : {}),
+        ...(e instanceof HvNotReached && !doubted && !notes.resent ? { unsent: true } : {}),
+        ...(notes.resent ? { doubted: true } : {}),
       };
       await this.record(failed);
       // its call may land yet: if the operation ends now, rollback asks the probe once more
