@@ -17,9 +17,6 @@ describe('faults: calls in doubt settled at once', () => {
     stack = await TestStack.start({
       worker: 'process',
       latency: 'realistic',
-      // over the wire protocol an image copy (a management-guest tool) cut by the outage fails
-      // outright instead of being in doubt, so its deploy fails: issue #58 item 1 stays open there
-      transport: 'simulator',
       env: {
         HV_CALL_TIMEOUT_S: '120',
         HV_OUTAGE_BUDGET_S: '120',
