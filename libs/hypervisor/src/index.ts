@@ -9,6 +9,7 @@ export { type CallNotes, noteResent, withCallNotes } from './call-notes.js';
 export { HypervisorExchange } from './hypervisor.exchange.js';
 export { SystemsManagement } from './hypervisor.client.js';
 export { CpQueries, type PowerState } from './cp.queries.js';
+export { HypervisorRestarts, iplTimeOf } from './hypervisor-restarts.js';
 export { ManagementGuestOps } from './management-guest.ops.js';
 export { SystemFacts, type HostSystemFacts } from './system-facts.js';
 export {

@@ -43,6 +43,11 @@ export interface ContextOptions {
    * and reported (lateEffects).
    */
   sweeping?: boolean;
+  /**
+   * Whether the hypervisor restarted (was IPLed) after a call was sent (epoch ms): such a call
+   * can no longer land, so a step in doubt whose effect is not read back settles at once.
+   */
+  restartedSince?: (sentAt: number) => Promise<boolean>;
 }
 
 /**
@@ -96,8 +101,12 @@ export class OperationContext {
     this.log = new Logger(`op ${operationId.slice(0, 8)}`);
     this.cancel = new CancelPoint(cancels, operationId, this.log);
     const recorder = { steps: () => this.steps, record: (s: OperationStep) => this.record(s) };
-    this.doubts = new StepDoubts(recorder, this.log, this.settleMs, (outcome) =>
-      this.meter?.inDoubtSettled(outcome),
+    this.doubts = new StepDoubts(
+      recorder,
+      this.log,
+      this.settleMs,
+      (outcome) => this.meter?.inDoubtSettled(outcome),
+      opts.restartedSince,
     );
     this.doneBefore = new Set(previousSteps.filter((s) => s.result === 'ok').map((s) => s.name));
     this.inDoubt = stepsInDoubt(previousSteps);
@@ -233,8 +242,9 @@ export class OperationContext {
   ): Promise<'adopted' | 'repeat' | 'run'> {
     const since = this.firstStarts.get(name)!;
     const until = Date.parse(this.lastStarts.get(name)!) + this.settleMs;
+    const sent = this.lastStarts.get(name)!;
     if (this.unwinding) {
-      const found = await this.doubts.probeNow(name, opts, since, until);
+      const found = await this.doubts.probeNow(name, opts, since, until, sent);
       if (found === 'pending') {
         return this.leftInDoubt(name, until, new OperationUnwound(this.operationId, name));
       }
@@ -249,10 +259,14 @@ export class OperationContext {
     // a call safe to repeat is re-issued once the probe misses it, but not before `repeatAfterMs`
     // since the earlier attempt began it: one not answered "already" (a format) would otherwise
     // run twice beside a lost call still running for a dead worker
-    const waitUntil = opts.repeat
-      ? Math.min(until, Date.parse(this.lastStarts.get(name)!) + (opts.repeatAfterMs ?? 0))
+    let waitUntil = opts.repeat
+      ? Math.min(until, Date.parse(sent) + (opts.repeatAfterMs ?? 0))
       : until;
     let found = await opts.probe!(since);
+    // the hypervisor restarted since the call was sent: it can no longer land, nor be running
+    if (found !== 'done' && Date.now() < waitUntil && (await this.doubts.cannotLand(name, sent))) {
+      waitUntil = Date.now();
+    }
     if (found !== 'done' && Date.now() < waitUntil) {
       this.log.log(`step ${name} in doubt, not found yet: probing until ${iso(waitUntil)}`);
       await this.doubts.waiting(name, waitUntil);
