@@ -20,9 +20,6 @@ describe('faults: calls landing after their operation ended', () => {
   beforeAll(async () => {
     stack = await TestStack.start({
       worker: 'process',
-      // over the wire protocol the late define is not yet found by the sweep (both cases time
-      // out waiting for late_effects on HV_TRANSPORT=smapi): issue #58 item 2 stays open there
-      transport: 'simulator',
       env: {
         // the define's call is given up after 3 s (+ connect): its window
         HV_CALL_TIMEOUT_S: '3',

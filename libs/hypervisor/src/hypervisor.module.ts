@@ -3,6 +3,7 @@ import { AppConfig } from '#config';
 import { CpQueries } from './cp.queries.js';
 import { SystemsManagement } from './hypervisor.client.js';
 import { HypervisorExchange } from './hypervisor.exchange.js';
+import { HypervisorRestarts } from './hypervisor-restarts.js';
 import { ManagementGuestOps } from './management-guest.ops.js';
 import { SmapiHealth } from './smapi-health.js';
 import { SystemFacts } from './system-facts.js';
@@ -26,6 +27,7 @@ import { HypervisorTransport } from './transport.js';
     HypervisorExchange,
     SystemsManagement,
     CpQueries,
+    HypervisorRestarts,
     ManagementGuestOps,
     SystemFacts,
   ],
@@ -33,6 +35,7 @@ import { HypervisorTransport } from './transport.js';
     HypervisorExchange,
     SystemsManagement,
     CpQueries,
+    HypervisorRestarts,
     ManagementGuestOps,
     SmapiHealth,
     SystemFacts,

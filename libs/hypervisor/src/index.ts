@@ -5,9 +5,11 @@ export { SimulatorTransport } from './simulator.transport.js';
 export { SmapiTransport } from './smapi.transport.js';
 export { createHypervisorTransport } from './transport.factory.js';
 export { landingWindowMs } from './landing-window.js';
+export { type CallNotes, noteResent, withCallNotes } from './call-notes.js';
 export { HypervisorExchange } from './hypervisor.exchange.js';
 export { SystemsManagement } from './hypervisor.client.js';
 export { CpQueries, type PowerState } from './cp.queries.js';
+export { HypervisorRestarts, iplTimeOf } from './hypervisor-restarts.js';
 export { ManagementGuestOps } from './management-guest.ops.js';
 export { SystemFacts, type HostSystemFacts } from './system-facts.js';
 export {

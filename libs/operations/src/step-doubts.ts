@@ -48,7 +48,26 @@ export class StepDoubts {
     readonly settleMs: number,
     /** Told when a step's doubt is settled here: found not done, or left to probe later. */
     private readonly onSettled: (outcome: 'absent' | 'left') => void = () => undefined,
+    /**
+     * Whether the hypervisor restarted after a call was sent (epoch ms): the call can then no
+     * longer land, and a probe that misses its effect settles the doubt at once.
+     */
+    private readonly restartedSince?: (sentAt: number) => Promise<boolean>,
   ) {}
+
+  /**
+   * Whether a call sent when the step began (`startedAt`, ISO 8601) can no longer land: the
+   * hypervisor restarted since. Not known (no way to ask, or asking failed): false.
+   */
+  async cannotLand(name: string, startedAt: string): Promise<boolean> {
+    if (!this.restartedSince) return false;
+    try {
+      return await this.restartedSince(Date.parse(startedAt));
+    } catch (e) {
+      this.log.warn(`step ${name} in doubt, hypervisor restart not known: ${(e as Error).message}`);
+      return false;
+    }
+  }
 
   /** A step that just failed with its call possibly sent: probed again if the operation ends. */
   failedNow(name: string, opts: StepOptions, startedAt: string, since = startedAt): void {
@@ -57,13 +76,15 @@ export class StepDoubts {
 
   /**
    * One probe, no waiting: 'pending' when the effect is not there (or cannot be asked for)
-   * while the call may still land, 'absent' once it can no longer.
+   * while the call, sent at `startedAt`, may still land; 'absent' once it can no longer (its
+   * window has passed, or the hypervisor restarted since).
    */
   async probeNow(
     name: string,
     opts: StepOptions,
     since: string,
     until: number,
+    startedAt: string,
   ): Promise<ProbeResult | 'pending'> {
     try {
       if ((await opts.probe!(since)) === 'done') return 'done';
@@ -71,7 +92,8 @@ export class StepDoubts {
       this.log.warn(`step ${name} in doubt, not probed: ${(e as Error).message}`);
       return 'pending';
     }
-    return Date.now() < until ? 'pending' : 'absent';
+    if (Date.now() >= until) return 'absent';
+    return (await this.cannotLand(name, startedAt)) ? 'absent' : 'pending';
   }
 
   /**
@@ -108,7 +130,7 @@ export class StepDoubts {
   async settleFailed(adopt: (name: string, opts: StepOptions) => Promise<void>): Promise<void> {
     for (const { name, opts, startedAt, since } of this.failed.splice(0)) {
       const until = Date.parse(startedAt) + this.settleMs;
-      const found = await this.probeNow(name, opts, since, until);
+      const found = await this.probeNow(name, opts, since, until, startedAt);
       if (found === 'done') await adopt(name, opts);
       else if (found === 'pending') await this.leave(name, until);
       else this.onSettled('absent');

@@ -10,9 +10,12 @@ if [[ ${HV_SIMULATOR_URL:-} =~ ^http://(127\.0\.0\.1|localhost)(:([0-9]{1,5}))?/
   port=${BASH_REMATCH[3]:-80}
   # lengths in bytes, not characters
   export LC_ALL=C
+  # exit statuses as tool.table.ts has them: 75 the simulator never got the call; a call lost
+  # once sent (cut, HTTP 5xx, the hosted tool's own lost, 137) ends this tool by SIGKILL, as an
+  # outage ends the management guest's processes: whether it ran is unknown
   if ! { exec 3<>"/dev/tcp/$host/$port"; } 2>/dev/null; then
     echo "Error: simulator unreachable: no connection to $host:$port" >&2
-    exit 3
+    exit 75
   fi
   length=$((${#tool} + ${#PWD} + ${#HV_SIMULATOR_URL} + 3))
   for arg in "$@"; do length=$((length + ${#arg} + 1)); done
@@ -33,11 +36,16 @@ if [[ ${HV_SIMULATOR_URL:-} =~ ^http://(127\.0\.0\.1|localhost)(:([0-9]{1,5}))?/
   done
   if [ "$status" != 200 ] || [ -z "$code" ] || [ -z "$stdout_bytes" ]; then
     echo "Error: simulator answered HTTP ${status:-(nothing)}: $(cat <&3)" >&2
-    exit 3
+    # only a 4xx says the tool did not run
+    case $status in
+      4??) exit 3 ;;
+      *) kill -KILL $$ ;;
+    esac
   fi
   # GNU head reads no more than it prints: the rest is stderr
   head -c "$stdout_bytes" <&3
   cat <&3 >&2
+  [ "$code" = 137 ] && kill -KILL $$
   exit "$code"
 fi
 exec node "${BASH_SOURCE[0]%/*}/../../../../dist/bundle/hv-tool.cjs" "$tool" "$@"

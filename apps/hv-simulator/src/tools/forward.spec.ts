@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { LINUX01, startHarness, type Harness } from '../testing/simulator.harness.js';
 import { capturedTool, type ToolOutput } from '../testing/tool-output.js';
 import { isLoopbackPeer } from '../http/tool-host.routes.js';
-import { runTool } from './tool.table.js';
+import { runTool, TOOL_KILLED, TOOL_NOT_REACHED } from './tool.table.js';
 
 const BIN = resolve(import.meta.dirname, '../../bin');
 
@@ -13,11 +13,20 @@ const BIN = resolve(import.meta.dirname, '../../bin');
  * bin/<tool> as the service runs it: its own process, the simulator's address in its env; with
  * NODE_OPTIONS that no node process would start with, so a tool that ran as one fails.
  */
-function forwarded(tool: string, args: string[], url: string, cwd = tmpdir()): Promise<ToolOutput> {
+function forwarded(
+  tool: string,
+  args: string[],
+  url: string,
+  cwd = tmpdir(),
+): Promise<ToolOutput | (Omit<ToolOutput, 'code'> & { code: null; signal: string })> {
   return new Promise((done) => {
     const env = { PATH: process.env.PATH, HV_SIMULATOR_URL: url, NODE_OPTIONS: '--no-such-flag' };
     execFile(join(BIN, tool), args, { env, cwd }, (e, out, err) =>
-      done({ code: e ? Number(e.code) : 0, out, err }),
+      done(
+        e?.signal
+          ? { code: null, signal: e.signal, out, err }
+          : { code: e ? Number(e.code) : 0, out, err },
+      ),
     );
   });
 }
@@ -76,11 +85,22 @@ describe('bin/<tool>: the tool runs inside a simulator on this machine, as it wo
     ]);
   });
 
-  it('a simulator that does not answer: exit 3, as the tool fails alone', async () => {
+  it('a simulator not reached: exit 75 (nothing sent), as the tool fails alone', async () => {
     const r = await forwarded('vmcp', ['QUERY', 'USERID'], 'http://127.0.0.1:1');
-    expect(r.code).toBe(3);
+    expect(r.code).toBe(TOOL_NOT_REACHED);
     expect(r.out).toBe('');
     expect(r.err).toMatch(/^Error: simulator unreachable/);
+  });
+
+  it('a call lost once sent (HTTP 5xx): the tool is killed, alone or forwarded', async () => {
+    writeFileSync(join(dir, 'lost.txt'), 'LOST\n');
+    const args = ['punch', '-r', '-u', 'LINUX01', '-N', 'lost', 'lost.txt'];
+    h.sim.faults.add({ function: 'punch', target: 'LINUX01', crash: 'http500', times: 2 });
+    const alone = await inProcess('vmur', [...args.slice(0, -1), join(dir, 'lost.txt')]);
+    expect(alone.code).toBe(TOOL_KILLED);
+    const r = await forwarded('vmur', args, h.url, dir);
+    expect([r.code, 'signal' in r && r.signal]).toEqual([null, 'SIGKILL']);
+    expect(r.err).toMatch(/HTTP 500/);
   });
 
   it('takes tool runs from this machine only', () => {

@@ -11,8 +11,19 @@ export interface ToolReply {
   spoolId?: number;
 }
 
-/** The simulator link failed: the tool exits as its real self does for a system error. */
-export class LinkFailure extends Error {}
+/**
+ * The simulator link failed: `unsent`, the simulator never got the call (no connection);
+ * `lost`, after it was sent (the connection cut, an HTTP 5xx), so the call may have run;
+ * `refused`, an HTTP 4xx: the call did not run.
+ */
+export class LinkFailure extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'unsent' | 'lost' | 'refused' = 'unsent',
+  ) {
+    super(message);
+  }
+}
 
 /** The simulator's address, the tools' one setting. */
 export function simulatorUrl(): string {
@@ -33,7 +44,10 @@ interface Send {
  */
 function send(path: string, { method, headers = {}, body }: Send): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
-    const fail = (e: Error) => reject(new LinkFailure(`simulator unreachable: ${e.message}`));
+    // once connected, the request may have reached the simulator: a failure then is a lost call
+    let connected = false;
+    const fail = (e: Error) =>
+      reject(new LinkFailure(`simulator unreachable: ${e.message}`, connected ? 'lost' : 'unsent'));
     let url: URL;
     try {
       url = new URL(path, simulatorUrl());
@@ -42,6 +56,10 @@ function send(path: string, { method, headers = {}, body }: Send): Promise<Incom
       return;
     }
     const req = request(url, { method, headers }, resolve).once('error', fail);
+    req.once('socket', (socket) => {
+      if (!socket.connecting) connected = true;
+      else socket.once('connect', () => (connected = true));
+    });
     if (typeof body === 'string') req.end(body);
     else if (body) pipeline(body, req).catch(fail);
     else req.end();
@@ -51,7 +69,12 @@ function send(path: string, { method, headers = {}, body }: Send): Promise<Incom
 async function text(res: IncomingMessage): Promise<string> {
   res.setEncoding('utf8');
   let out = '';
-  for await (const chunk of res) out += chunk as string;
+  try {
+    for await (const chunk of res) out += chunk as string;
+  } catch (e) {
+    // the connection cut with the answer part-way: the call ran, or may have
+    throw new LinkFailure(`simulator answer cut: ${(e as Error).message}`, 'lost');
+  }
   return out;
 }
 
@@ -67,7 +90,10 @@ async function post(
     headers: { ...init.headers, 'x-hv-tool': tool },
   });
   if (res.statusCode !== 200) {
-    throw new LinkFailure(`simulator answered HTTP ${res.statusCode}: ${await text(res)}`);
+    const status = res.statusCode ?? 0;
+    // a 5xx says nothing of whether the call ran; a 4xx refused it
+    const kind = status >= 500 ? 'lost' : 'refused';
+    throw new LinkFailure(`simulator answered HTTP ${status}: ${await text(res)}`, kind);
   }
   return res;
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { runTool } from './tool.table.js';
+import { runTool, TOOL_KILLED } from './tool.table.js';
 
 /**
  * A simulated management-guest tool as a process of its own (apps/hv-simulator/bin/<name> runs
@@ -7,4 +7,8 @@ import { runTool } from './tool.table.js';
  * simulator at HV_SIMULATOR_URL and prints and exits as the real tool does.
  */
 const [name = '', ...args] = process.argv.slice(2);
-void runTool(name, args).then((code) => (process.exitCode = code));
+void runTool(name, args).then((code) => {
+  // its call lost in an outage: ended as the outage ends the management guest's processes
+  if (code === TOOL_KILLED) process.kill(process.pid, 'SIGKILL');
+  process.exitCode = code;
+});

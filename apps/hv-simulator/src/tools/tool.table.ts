@@ -37,6 +37,17 @@ export const TOOLS: Record<string, (args: string[]) => Promise<number>> = {
 
 /** The exit status of a failure of the system itself (vmcp: a Linux error). */
 const SYSTEM_ERROR = 3;
+/**
+ * The hypervisor could not be reached, nothing was sent (sysexits' EX_TEMPFAIL): the caller
+ * knows the call did not run (ManagementTools reads it so).
+ */
+export const TOOL_NOT_REACHED = 75;
+/**
+ * Not an exit status: the tool's call was lost in an outage (it may have run). Its host ends
+ * the tool by SIGKILL, as an outage ends the management guest's processes: a caller that sees
+ * a tool killed cannot tell whether its call ran, which is the truth here.
+ */
+export const TOOL_KILLED = 128 + 9;
 /** A tool that threw: a bug of the simulator's, not an answer of the hypervisor's. */
 const CRASHED = 99;
 
@@ -52,7 +63,8 @@ export async function runTool(name: string, args: string[]): Promise<number> {
   } catch (e) {
     if (e instanceof LinkFailure) {
       toolIo().stderr(`Error: ${e.message}\n`);
-      return SYSTEM_ERROR;
+      if (e.kind === 'unsent') return TOOL_NOT_REACHED;
+      return e.kind === 'lost' ? TOOL_KILLED : SYSTEM_ERROR;
     }
     toolIo().stderr(`${(e as Error).stack ?? String(e)}\n`);
     return CRASHED;

@@ -5,6 +5,7 @@ import type { GuestTargetPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
 import { requireManagedGuest } from '../managed/managed-guest.js';
+import { powerReadBack } from './power-readback.js';
 import { softStop } from './soft-stop.js';
 import { waitPower } from './wait-power.js';
 
@@ -109,7 +110,8 @@ export class ResetGuestHandler implements OperationHandler<'guest.reset'> {
       tolerating(this.hv.imageDeactivate(userid, false), [200, 12], [200, 16]),
     );
     await ctx.step('wait off', () => waitPower(this.cp, userid, 'off'));
-    await ctx.step('activate', () => tolerating(this.hv.imageActivate(userid), [200, 8]));
+    const activate = () => tolerating(this.hv.imageActivate(userid), [200, 8]);
+    await ctx.step('activate', activate, powerReadBack(this.hv, userid, 'on', activate));
     return '';
   }
 }

@@ -4,6 +4,7 @@ import type { GuestTargetPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { GuestsRepository } from '#persistence';
 import { requireManagedGuest } from '../managed/managed-guest.js';
+import { powerReadBack } from './power-readback.js';
 
 /** guest.start: Image_Activate; an already active guest is fine (200/8). */
 @Injectable()
@@ -15,7 +16,8 @@ export class StartGuestHandler implements OperationHandler<'guest.start'> {
 
   async run({ userid }: GuestTargetPayload, ctx: OperationContext): Promise<''> {
     await requireManagedGuest(this.guests, userid);
-    await ctx.step('activate', () => tolerating(this.hv.imageActivate(userid), [200, 8]));
+    const activate = () => tolerating(this.hv.imageActivate(userid), [200, 8]);
+    await ctx.step('activate', activate, powerReadBack(this.hv, userid, 'on', activate));
     return '';
   }
 }
@@ -30,9 +32,9 @@ export class StopGuestHandler implements OperationHandler<'guest.stop'> {
 
   async run({ userid }: GuestTargetPayload, ctx: OperationContext): Promise<''> {
     await requireManagedGuest(this.guests, userid);
-    await ctx.step('deactivate', () =>
-      tolerating(this.hv.imageDeactivate(userid, true), [200, 12], [200, 16]),
-    );
+    const deactivate = () =>
+      tolerating(this.hv.imageDeactivate(userid, true), [200, 12], [200, 16]);
+    await ctx.step('deactivate', deactivate, powerReadBack(this.hv, userid, 'off', deactivate));
     return '';
   }
 }

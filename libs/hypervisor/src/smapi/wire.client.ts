@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Errors, HvError, HvNotReached } from '#envelope';
+import { noteResent } from '../call-notes.js';
 import type { SmapiFunction } from '../protocol.js';
 import { readTimeoutMsFor } from './call.timeouts.js';
 import { SmapiCodecError } from './codec.error.js';
@@ -73,6 +74,8 @@ export class WireClient {
     let written = false;
     for (const delay of this.opts.retryDelaysMs) {
       if (delay > 0) await sleep(delay);
+      // sent again while an earlier copy may have been taken: it may land after all
+      if (written) noteResent();
       let socket: WireSocket | undefined;
       let requestId: number;
       try {

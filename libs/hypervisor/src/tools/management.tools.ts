@@ -2,7 +2,7 @@ import { constants, createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { Errors } from '#envelope';
+import { Errors, HvNotReached } from '#envelope';
 import type {
   CpReply,
   MgmtArgs,
@@ -35,6 +35,11 @@ export interface ManagementToolsOptions {
 /** vmcp's exit statuses (s390-tools): 1 = CP answered rc≠0 (on stderr as `#rc`). */
 const VMCP_CP_ERROR = 1;
 const VMCP_LINUX_ERROR = 3;
+/**
+ * Any tool's exit status when the hypervisor could not be reached and nothing was sent
+ * (sysexits' EX_TEMPFAIL; none of the real tools' own statuses).
+ */
+const TOOL_NOT_REACHED = 75;
 /** iucvclnt's exit statuses (zthin IUCV/iucvclient.h): 2 = usage. */
 const IUCV_USAGE_ERROR = 2;
 /** The zthin scripts' own: 1 bad invocation, 3 the work failed (as the simulator answers). */
@@ -69,10 +74,18 @@ export class ManagementTools {
     return runTool({ file: this.paths[tool], args, timeoutMs, env: this.opts.env, input });
   }
 
-  /** A tool ended by a signal did not answer at all. */
+  /**
+   * A tool's exit status, or the link failure its end says: ended by a signal (an outage takes
+   * the management guest's processes down with it), it did not answer, and its call may have
+   * run (in doubt); exit 75 (EX_TEMPFAIL), the hypervisor was not reached and nothing was sent.
+   */
   private exitCode(tool: ToolName, r: ToolResult): number {
     if (r.code === null) {
       throw Errors.hvUnreachable(`management-guest tool ${tool} was killed: ${r.stderr.trim()}`);
+    }
+    if (r.code === TOOL_NOT_REACHED) {
+      const why = `management-guest tool ${tool}: hypervisor not reached: ${r.stderr.trim()}`;
+      throw new HvNotReached(Errors.hvUnreachable(why));
     }
     return r.code;
   }

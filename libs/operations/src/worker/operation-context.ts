@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { Errors, HvError, HvNotReached } from '#envelope';
 import { type LateEffect, type OperationStep, OperationsRepository } from '#persistence';
+import { type CallNotes, withCallNotes } from '#hypervisor';
 import { stepSpan } from '#telemetry';
 import type { CancelSignals } from '../coordination/cancel-signals.service.js';
 import type { OperationJobData } from '../job-data.js';
@@ -42,6 +43,11 @@ export interface ContextOptions {
    * and reported (lateEffects).
    */
   sweeping?: boolean;
+  /**
+   * Whether the hypervisor restarted (was IPLed) after a call was sent (epoch ms): such a call
+   * can no longer land, so a step in doubt whose effect is not read back settles at once.
+   */
+  restartedSince?: (sentAt: number) => Promise<boolean>;
 }
 
 /**
@@ -95,8 +101,12 @@ export class OperationContext {
     this.log = new Logger(`op ${operationId.slice(0, 8)}`);
     this.cancel = new CancelPoint(cancels, operationId, this.log);
     const recorder = { steps: () => this.steps, record: (s: OperationStep) => this.record(s) };
-    this.doubts = new StepDoubts(recorder, this.log, this.settleMs, (outcome) =>
-      this.meter?.inDoubtSettled(outcome),
+    this.doubts = new StepDoubts(
+      recorder,
+      this.log,
+      this.settleMs,
+      (outcome) => this.meter?.inDoubtSettled(outcome),
+      opts.restartedSince,
     );
     this.doneBefore = new Set(previousSteps.filter((s) => s.result === 'ok').map((s) => s.name));
     this.inDoubt = stepsInDoubt(previousSteps);
@@ -175,10 +185,20 @@ export class OperationContext {
     await this.record({ name, startedAt, inDoubtUntil: undefined });
     await this.publish(name);
     const effects: (() => Promise<unknown>)[] = [];
+    const notes: CallNotes = { resent: false };
     try {
-      const out = await stepSpan(name, () => run((undo) => effects.push(undo)));
-      // the end is told by what follows (the next step's start, progress, the job's end)
-      await this.record({ name, startedAt, endedAt: new Date().toISOString(), result: 'ok' });
+      const out = await withCallNotes(notes, () =>
+        stepSpan(name, () => run((undo) => effects.push(undo))),
+      );
+      // the end is told by what follows (the next step's start, progress, the job's end); a
+      // call sent again may see its earlier copy land later: re-checked once the operation ends
+      await this.record({
+        name,
+        startedAt,
+        endedAt: new Date().toISOString(),
+        result: 'ok',
+        ...(notes.resent ? { doubted: true } : {}),
+      });
       if (opts.undo) this.undos.push({ name, undo: opts.undo });
       else this.pushEffects(name, effects);
       return out;
@@ -192,7 +212,8 @@ export class OperationContext {
         result: 'failed',
         ...(err ? { rc: err.rc, rs: err.rs } : {}),
         detail: (e as Error).message,
-        ...(e instanceof HvNotReached && !doubted ? { unsent: true } : {}),
+        ...(e instanceof HvNotReached && !doubted && !notes.resent ? { unsent: true } : {}),
+        ...(notes.resent ? { doubted: true } : {}),
       };
       await this.record(failed);
       // its call may land yet: if the operation ends now, rollback asks the probe once more
@@ -221,8 +242,9 @@ export class OperationContext {
   ): Promise<'adopted' | 'repeat' | 'run'> {
     const since = this.firstStarts.get(name)!;
     const until = Date.parse(this.lastStarts.get(name)!) + this.settleMs;
+    const sent = this.lastStarts.get(name)!;
     if (this.unwinding) {
-      const found = await this.doubts.probeNow(name, opts, since, until);
+      const found = await this.doubts.probeNow(name, opts, since, until, sent);
       if (found === 'pending') {
         return this.leftInDoubt(name, until, new OperationUnwound(this.operationId, name));
       }
@@ -237,10 +259,14 @@ export class OperationContext {
     // a call safe to repeat is re-issued once the probe misses it, but not before `repeatAfterMs`
     // since the earlier attempt began it: one not answered "already" (a format) would otherwise
     // run twice beside a lost call still running for a dead worker
-    const waitUntil = opts.repeat
-      ? Math.min(until, Date.parse(this.lastStarts.get(name)!) + (opts.repeatAfterMs ?? 0))
+    let waitUntil = opts.repeat
+      ? Math.min(until, Date.parse(sent) + (opts.repeatAfterMs ?? 0))
       : until;
     let found = await opts.probe!(since);
+    // the hypervisor restarted since the call was sent: it can no longer land, nor be running
+    if (found !== 'done' && Date.now() < waitUntil && (await this.doubts.cannotLand(name, sent))) {
+      waitUntil = Date.now();
+    }
     if (found !== 'done' && Date.now() < waitUntil) {
       this.log.log(`step ${name} in doubt, not found yet: probing until ${iso(waitUntil)}`);
       await this.doubts.waiting(name, waitUntil);

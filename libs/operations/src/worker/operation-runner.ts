@@ -6,7 +6,7 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { AppConfig } from '#config';
 import { type Envelope, Errors, HvError, ok } from '#envelope';
-import { landingWindowMs } from '#hypervisor';
+import { HypervisorRestarts, landingWindowMs } from '#hypervisor';
 import { JOB_CATALOGUE, type JobDefinition, type JobName, isJobName } from '#jobs';
 import { type OperationRecord, OperationsRepository, RunSupersededError } from '#persistence';
 import { OperationSpan, WorkMeter } from '#telemetry';
@@ -53,6 +53,7 @@ export class OperationRunner {
     private readonly unwinder: OperationUnwinder,
     private readonly moduleRef: ModuleRef,
     @Optional() private readonly meter?: WorkMeter,
+    @Optional() private readonly restarts?: HypervisorRestarts,
   ) {}
 
   @OperationSpan('operation.run', jobRun)
@@ -118,6 +119,7 @@ export class OperationRunner {
     this.meter?.operationStarted(op.kind);
     const ctx = new OperationContext(id, this.ops, job, op.steps, this.cancels, {
       settleMs: landingWindowMs(this.cfg),
+      restartedSince: this.restarts && ((sentAt) => this.restarts!.since(sentAt)),
       attempt: op.attempts,
       meter: stepMeterFor(this.meter, op.kind),
     });

@@ -4,7 +4,7 @@ import type { Job } from 'bullmq';
 import { plainToInstance } from 'class-transformer';
 import { AppConfig } from '#config';
 import { type Envelope, Errors, HvError, type StatusRule, ok } from '#envelope';
-import { landingWindowMs } from '#hypervisor';
+import { HypervisorRestarts, landingWindowMs } from '#hypervisor';
 import { JOB_CATALOGUE, isJobName } from '#jobs';
 import { type OperationRecord, OperationsRepository } from '#persistence';
 import { OperationSpan, WorkMeter } from '#telemetry';
@@ -45,6 +45,7 @@ export class OperationUnwinder {
     private readonly settler: OperationSettler,
     private readonly moduleRef: ModuleRef,
     @Optional() private readonly meter?: WorkMeter,
+    @Optional() private readonly restarts?: HypervisorRestarts,
   ) {}
 
   @OperationSpan('operation.unwind', rowRun)
@@ -54,6 +55,7 @@ export class OperationUnwinder {
     const ctx = new OperationContext(op.id, this.ops, o.job ?? null, op.steps, this.cancels, {
       unwinding: true,
       settleMs: landingWindowMs(this.cfg),
+      restartedSince: this.restarts && ((sentAt) => this.restarts!.since(sentAt)),
       meter: stepMeterFor(this.meter, op.kind),
     });
     let reason: unknown = o.error;

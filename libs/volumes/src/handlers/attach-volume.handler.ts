@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Errors, ModID } from '#envelope';
-import { ManagementGuestOps, SystemsManagement } from '#hypervisor';
+import { ManagementGuestOps, SystemsManagement, tolerating } from '#hypervisor';
 import type { VolumeConnectionPayload } from '#jobs';
 import type { OperationContext, OperationHandler } from '#operations';
 import { FcpRepository, type FcpUsage } from '#persistence';
@@ -63,13 +63,14 @@ export class AttachVolumeHandler implements OperationHandler<'volume.attach'> {
         ...undo(async () => {
           for (const fcp of first) await dedicated(fcp).catch(() => undefined);
         }),
-        probe: async () => {
-          const lines = await this.hv.imageQueryDM(c.assignerId);
-          const has = (fcp: string) =>
-            lines.some((l) =>
-              new RegExp(`^DEDICATE\\s+0*${fcp.replace(/^0+/, '')}\\b`, 'i').test(l.trim()),
-            );
-          return first.every(has) ? 'done' : 'absent';
+        probe: async () => (first.every(await this.dedicatedNow(c)) ? 'done' : 'absent'),
+        // in doubt and not all there: those missing dedicated again (404/4 "already defined":
+        // a lost call landed meanwhile, which the read-back after the repeat then finds)
+        repeat: async () => {
+          const has = await this.dedicatedNow(c);
+          for (const fcp of first.filter((f) => !has(f))) {
+            await tolerating(this.hv.dedicateFcp(c.assignerId, fcp), [404, 4]);
+          }
         },
       },
     );
@@ -82,6 +83,15 @@ export class AttachVolumeHandler implements OperationHandler<'volume.attach'> {
       undo(() => reverseVolumeScript(this.guestOps, c, 'attach', total)),
     );
     return '';
+  }
+
+  /** Which FCPs the user's directory dedicates now (its DEDICATE statements). */
+  private async dedicatedNow(c: VolumeConnectionPayload): Promise<(fcp: string) => boolean> {
+    const lines = await this.hv.imageQueryDM(c.assignerId);
+    return (fcp) =>
+      lines.some((l) =>
+        new RegExp(`^DEDICATE\\s+0*${fcp.replace(/^0+/, '')}\\b`, 'i').test(l.trim()),
+      );
   }
 
   /** Re-reserves the FCPs, then +1 connection each; returns those now at 1 (to dedicate). */

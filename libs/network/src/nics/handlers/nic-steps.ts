@@ -3,10 +3,11 @@ import type { Userid } from '#envelope';
 import { AppConfig } from '#config';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SystemsManagement, isSmapi, tolerating } from '#hypervisor';
-import type { OperationContext } from '#operations';
+import type { OperationContext, ProbeResult } from '#operations';
 import { NicsRepository, type NicRecord } from '#persistence';
 import { conflict, mapped } from '../domain/nic-errors.js';
 import { chooseNicVdev } from '../domain/nic-vdev.js';
+import { isNicdefOf } from '../domain/nicdef-line.js';
 import { restoreDirectory } from './directory-edit.js';
 
 /**
@@ -50,22 +51,29 @@ export class NicSteps {
     // chosen from the records, which change only in the last step: a retry chooses the same
     const existing = (await this.nics.list({ userid })).map((r) => r.interface);
     const vdev = chooseNicVdev(userid, existing, nic.vdev, this.cfg.DEFAULT_NIC_VDEV);
+    const defineDM = () => whileLocked(() => this.hv.nicCreateDM(userid, vdev, nic.macId));
     await ctx.step(
       `define NIC ${vdev} in directory`,
-      () =>
-        mapped(
-          whileLocked(() => this.hv.nicCreateDM(userid, vdev, nic.macId)),
-          conflict(7, [400, 12], [404, 12]),
-          conflict(6, [404, 4]),
-        ),
-      { undo: () => tolerating(this.hv.nicDeleteDM(userid, vdev), [404, 8]) },
+      () => mapped(defineDM(), conflict(7, [400, 12], [404, 12]), conflict(6, [404, 4])),
+      {
+        undo: () => tolerating(this.hv.nicDeleteDM(userid, vdev), [404, 8]),
+        // in doubt: read back from the directory; not there, defined again (404/4 "device
+        // numbers in use": the lost call landed meanwhile, which the read-back then finds)
+        probe: () => this.nicdefProbe(userid, vdev),
+        repeat: () => tolerating(defineDM(), [404, 4]),
+      },
     );
     if (nic.active) {
+      const define = () => this.hv.nicCreate(userid, vdev);
       await ctx.step(
         `define NIC ${vdev} in running guest`,
-        () =>
-          mapped(this.hv.nicCreate(userid, vdev), conflict(6, [204, 4], [204, 28], [396, 2797])),
-        { undo: () => tolerating(this.hv.nicDelete(userid, vdev), [204, 8], [200, 12]) },
+        () => mapped(define(), conflict(6, [204, 4], [204, 28], [396, 2797])),
+        {
+          undo: () => tolerating(this.hv.nicDelete(userid, vdev), [204, 8], [200, 12]),
+          // in doubt: read back from the running guest's NICs; not there, defined again
+          probe: () => this.runningNicProbe(userid, vdev),
+          repeat: () => tolerating(define(), [204, 4]),
+        },
       );
     }
     await ctx.step(`record NIC ${vdev}`, () => this.nics.add(userid, vdev, nic.nicId ?? null), {
@@ -97,6 +105,19 @@ export class NicSteps {
         tolerating(mapped(this.hv.nicDelete(userid, vdev), conflict(8, [204, 28])), [204, 8]),
       );
     }
+  }
+
+  /** Whether the directory has the NIC's NICDEF (Image_Query_DM). */
+  private async nicdefProbe(userid: Userid, vdev: string): Promise<ProbeResult> {
+    const lines = await this.hv.imageQueryDM(userid);
+    return lines.some((l) => isNicdefOf(l, vdev)) ? 'done' : 'absent';
+  }
+
+  /** Whether the running guest has the NIC (Virtual_Network_Adapter_Query_Extended). */
+  private async runningNicProbe(userid: Userid, vdev: string): Promise<ProbeResult> {
+    const { adapters } = await this.hv.adapterQuery(userid);
+    const has = adapters.some((a) => parseInt(a.vdev, 16) === parseInt(vdev, 16));
+    return has ? 'done' : 'absent';
   }
 
   /** The record as it was; the guest's own, found by `userid`. */
