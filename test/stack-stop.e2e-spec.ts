@@ -258,7 +258,9 @@ describe('npm start stopped with an operation running', () => {
           const at = (re: RegExp) => lines.split('\n').findIndex((l) => re.test(l));
           const order = [
             at(/"name":"worker".*"msg":"SIGTERM: finishing running operations/),
-            at(/"kind":"guest.start","userid":"STOP04".*"status":"succeeded".*"msg":"operation ended"/),
+            at(
+              /"kind":"guest.start","userid":"STOP04".*"status":"succeeded".*"msg":"operation ended"/,
+            ),
             at(/"name":"api".*"msg":"SIGTERM: closing/),
             at(/"name":"hv-simulator".*"msg":"SIGTERM: closing"/),
             at(/"process":"redis".*Received SIGTERM/),
