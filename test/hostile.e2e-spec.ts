@@ -145,6 +145,8 @@ describe('hostile input', () => {
       ['mount_point', '/mnt/a"; touch /tmp/x; echo "'],
       ['mount_point', '/mnt/$(reboot)'],
       ['mount_point', 'relative/path'],
+      // required, as the reference's connection_info schema has it
+      ['mount_point', undefined],
     ])('volume script: refuses %s=%p', async (field, value) => {
       const before = await operationCount();
       for (const method of ['POST', 'DELETE']) {

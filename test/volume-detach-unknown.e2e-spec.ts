@@ -29,6 +29,7 @@ describe('detach naming FCPs without a record (#23.5)', () => {
             target_lun: '0x0001000000000000',
             os_version: 'rhel9.0',
             multipath: true,
+            mount_point: '/mnt/fvt',
           },
         },
       },

@@ -42,7 +42,7 @@ export function volumeCommands(program: Command, ctx: () => Ctx): void {
       .requiredOption('--wwpn <wwpn>', 'target WWPN, repeatable or comma-separated', repeat)
       .requiredOption('--lun <lun>', 'the LUN, e.g. 0x0001000000000000')
       .requiredOption('--os-version <os>', "the guest's OS, e.g. rhel9.0")
-      .option('--mount-point <path>', 'device path in the guest, e.g. /dev/sdb')
+      .requiredOption('--mount-point <path>', 'device path in the guest, e.g. /dev/sdb')
       .option('--no-multipath', 'one path only')
       .addOption(noWait())
       .action((u: string, o: VolumeOptions) =>

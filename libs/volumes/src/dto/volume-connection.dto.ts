@@ -44,8 +44,11 @@ export class VolumeConnectionDto {
   @Matches(OS_VERSION, { message: `os_version does not match '${OS_VERSION.source}'` })
   os_version!: string;
   @IsDefined() @IsIn(BOOLISH) multipath!: boolean | string;
-  /** Written into the guest's attach script: an absolute path of plain characters only. */
-  @IsOptional()
+  /**
+   * Written into the guest's attach script: an absolute path of plain characters only.
+   * Required, as the reference's `connection_info` schema has it.
+   */
+  @IsDefined()
   @IsString()
   @Matches(MOUNT_POINT, {
     message: 'mount_point must be an absolute path of letters, digits and ._-/',
