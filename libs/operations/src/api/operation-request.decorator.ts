@@ -22,6 +22,8 @@ export interface OperationRequest {
   callbackField?: 'Callback-URL' | 'callback_url';
   /** Who asked and from where (request-audit.ts); stored on the operation. */
   audit?: RequestAudit;
+  /** `?validate_only=true`: answer the plan (dry-run.service.ts) and change nothing. */
+  validateOnly?: boolean;
 }
 
 /** The rule `@UseStatusRule` put on the route or its controller, as the envelope filter reads it. */
@@ -32,6 +34,17 @@ function statusRuleOf(ctx: ExecutionContext): StatusRule {
 }
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** `validate_only` of the query: absent → false; anything but true/false → 400 naming it. */
+export function validateOnlyOf(query: Record<string, unknown> | undefined): boolean {
+  const v = query?.validate_only;
+  if (v === undefined) return false;
+  if (v === 'true' || v === true) return true;
+  if (v === 'false' || v === false) return false;
+  throw Errors.validation(
+    `Invalid input for query validate_only. Value: ${pyRepr(v)}. It must be true or false`,
+  );
+}
 
 /** The callback a submitting request names, and where it named it (for a 400 naming it). */
 export function callbackUrlOf(
@@ -64,12 +77,14 @@ export const OpRequest = createParamDecorator(
         `Invalid input for header Idempotency-Key. Value: ${pyRepr(key)}. It must be 1 to 255 printable ASCII characters`,
       );
     }
+    const validateOnly = validateOnlyOf(req.query);
     return {
       prefer: parsePrefer(headers.prefer),
       ...(key ? { idempotencyKey: key } : {}),
       statusRule: statusRuleOf(ctx),
       ...(callback ? { callbackUrl: callback.url, callbackField: callback.field } : {}),
       audit: auditOf(req),
+      ...(validateOnly ? { validateOnly } : {}),
     };
   },
 );
