@@ -125,4 +125,61 @@ describe('dry run of an operation', () => {
       plan.body.output.steps.map((s: { name: string }) => s.name),
     );
   });
+
+  it('names the operations ahead of it for the guest, and the drained queue', async () => {
+    expect((await stack.http('POST', '/host/drain')).status).toBe(200);
+    try {
+      const held = await stack.http('POST', '/guests/DRY01/action', {
+        body: { action: 'start' },
+        headers: { prefer: 'respond-async' },
+      });
+      expect(held.status).toBe(202);
+      const before = await world();
+      const plan = await stack.http('POST', '/guests/DRY01/action?validate_only=true', {
+        body: { action: 'stop' },
+      });
+      expect(plan.status).toBe(200);
+      expect(plan.body.output).toMatchObject({
+        feasible: true,
+        kind: 'guest.stop',
+        steps: [{ name: 'deactivate', calls: ['Image_Deactivate'] }],
+        resources_checked: false,
+        conflicts: [{ id: held.body.output.id, kind: 'guest.start', status: 'queued' }],
+        queue: { name: 'guest-lifecycle', position: 1, drained: true },
+      });
+      // handling=strict would be refused behind it: the plan says so
+      const strict = await stack.http('POST', '/guests/DRY01/action?validate_only=true', {
+        body: { action: 'stop' },
+        headers: { prefer: 'handling=strict' },
+      });
+      expect(strict.body.output.feasible).toBe(false);
+      expect(await world()).toEqual(before);
+    } finally {
+      await stack.http('POST', '/host/resume');
+    }
+  });
+
+  it('refuses a NIC on device numbers the guest uses', async () => {
+    const nic = await stack.http('POST', '/guests/DRY01/nic?validate_only=true', {
+      body: { nic: { vdev: '0100' } },
+    });
+    expect(nic.status).toBe(200);
+    expect(nic.body.output).toMatchObject({
+      feasible: false,
+      reasons: [{ resource: 'vdev', message: expect.stringContaining('in use in the directory') }],
+      resources: { nic: { vdev: '0100', devices: 3, free: false } },
+    });
+    const free = await stack.http('POST', '/guests/DRY01/nic?validate_only=true', {
+      body: { nic: { vdev: '2000' } },
+    });
+    expect(free.body.output).toMatchObject({ feasible: true, reasons: [] });
+  });
+
+  it('documents validate_only and the plan on the submitting routes', async () => {
+    const doc = (await request(stack.url, 'GET', '/openapi.json')).body;
+    const create = doc.paths['/guests'].post;
+    expect(create.parameters.map((p: { name: string }) => p.name)).toContain('validate_only');
+    expect(JSON.stringify(create.responses['200'])).toContain('#/components/schemas/OperationPlan');
+    expect(doc.components.schemas.OperationPlan.required).toContain('feasible');
+  });
 });

@@ -38,7 +38,7 @@ export interface OperationPlan {
   conflicts: PlanConflict[];
   queue: {
     name: string;
-    /** Jobs ahead of it in the queue (waiting, delayed, prioritized). */
+    /** Jobs ahead of it in the queue (waiting — a drained queue's too —, delayed, prioritized). */
     position: number;
     /** Whether the queue is drained (it would be held until resumed). */
     drained: boolean;
