@@ -173,6 +173,14 @@ describe('dry run of an operation', () => {
       body: { nic: { vdev: '2000' } },
     });
     expect(free.body.output).toMatchObject({ feasible: true, reasons: [] });
+    // then run: the steps are the ones the plan named
+    const real = await stack.http('POST', '/guests/DRY01/nic', { body: { nic: { vdev: '2000' } } });
+    expect(real.status).toBe(200);
+    const ops = (await stack.http('GET', '/operations?kind=nic.create')).body.output.operations;
+    const full = (await stack.http('GET', `/operations/${ops[0].id}`)).body.output;
+    expect(full.steps.map((x: { name: string }) => x.name)).toEqual(
+      free.body.output.steps.map((x: { name: string }) => x.name),
+    );
   });
 
   it('documents validate_only and the plan on the submitting routes', async () => {
