@@ -97,6 +97,13 @@ describe('dry run of an operation', () => {
     const flag = await create(GUEST, '?validate_only=maybe');
     expect(flag.status).toBe(400);
     expect(flag.body.errmsg).toContain('validate_only');
+    // cancel submits nothing: a dry run of it would cancel, so it is refused
+    const cancel = await stack.http(
+      'POST',
+      '/operations/00000000-0000-4000-8000-000000000000/cancel?validate_only=true',
+    );
+    expect(cancel.status).toBe(400);
+    expect(cancel.body.errmsg).toContain('validate_only');
   });
 
   it('plans a feasible create as it then runs', async () => {

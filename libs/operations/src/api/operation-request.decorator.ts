@@ -2,6 +2,7 @@ import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { Errors, pyRepr, STATUS_RULE, type StatusRule } from '#envelope';
 import { parsePrefer, type Preferences } from './prefer.js';
 import { type AuditedRequest, auditOf, type RequestAudit } from './request-audit.js';
+import { SUBMITS_OPERATION } from './submits-operation.decorator.js';
 
 /** What a client says about how an operation should be submitted and waited for. */
 export interface OperationRequest {
@@ -78,6 +79,12 @@ export const OpRequest = createParamDecorator(
       );
     }
     const validateOnly = validateOnlyOf(req.query);
+    // cancel and resolve read the request too but submit nothing: a dry run of them would act
+    if (validateOnly && !Reflect.getMetadata(SUBMITS_OPERATION, ctx.getHandler())) {
+      throw Errors.validation(
+        'Invalid input for query validate_only: this route submits no operation to dry-run',
+      );
+    }
     return {
       prefer: parsePrefer(headers.prefer),
       ...(key ? { idempotencyKey: key } : {}),
