@@ -15,7 +15,7 @@ interface FcpView {
 }
 
 /** Why the FCP cannot serve the assigner, or null when it can. */
-function refusal(
+export function refusal(
   id: string,
   assigner: string,
   row: FcpRow | undefined,
