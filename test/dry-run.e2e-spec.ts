@@ -11,7 +11,8 @@ describe('dry run of an operation', () => {
   let tmpl: string;
   let hostCpus: number;
   beforeAll(async () => {
-    stack = await TestStack.start({ worker: 'in-process' });
+    // a backlog of one: a job held in a drained queue fills it
+    stack = await TestStack.start({ worker: 'in-process', env: { QUEUE_BACKLOG_MAX: '1' } });
     // 1A0F is offline and 1B0F dedicated outside the service in the simulator's inventory
     const t = await stack.http('POST', '/volumes/fcptemplates', {
       body: { name: 'dry', fcp_devices: '1a0f;1b0f' },
@@ -82,6 +83,7 @@ describe('dry run of an operation', () => {
     expect(attach.status).toBe(200);
     expect(attach.body.output.feasible).toBe(false);
     expect(attach.body.output.reasons).toEqual([
+      { resource: 'assigner_id', message: 'guest DRY01 does not exist' },
       { resource: 'fcp 1a0f', message: 'FCP 1a0f is offline' },
       { resource: 'fcp 1b0f', message: 'FCP 1b0f is dedicated to OTHERVM' },
       expect.objectContaining({ resource: 'fcp paths', needed: 1, available: 0 }),
@@ -147,7 +149,15 @@ describe('dry run of an operation', () => {
       });
       expect(plan.status).toBe(200);
       expect(plan.body.output).toMatchObject({
-        feasible: true,
+        feasible: false,
+        reasons: [
+          {
+            resource: 'queue guest-lifecycle',
+            message: 'the backlog is full: a submit would be refused with 429',
+            needed: 2,
+            available: 1,
+          },
+        ],
         kind: 'guest.stop',
         steps: [{ name: 'deactivate', calls: ['Image_Deactivate'] }],
         resources_checked: false,
@@ -159,7 +169,10 @@ describe('dry run of an operation', () => {
         body: { action: 'stop' },
         headers: { prefer: 'handling=strict' },
       });
-      expect(strict.body.output.feasible).toBe(false);
+      expect(strict.body.output.reasons.map((r: { resource: string }) => r.resource)).toEqual([
+        'guest DRY01',
+        'queue guest-lifecycle',
+      ]);
       expect(await world()).toEqual(before);
     } finally {
       await stack.http('POST', '/host/resume');

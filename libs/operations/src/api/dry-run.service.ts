@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
+import { AppConfig } from '#config';
 import { type Envelope, ok } from '#envelope';
 import { type JobName, type JobPayload, JOB_CATALOGUE, planOf, type QueueName } from '#jobs';
 import { type OperationRecord, OperationsRepository } from '#persistence';
@@ -37,6 +38,7 @@ export class DryRunPlanner {
   private readonly checks = new Map<JobName, ResourceCheck>();
 
   constructor(
+    private readonly cfg: AppConfig,
     private readonly ops: OperationsRepository,
     private readonly moduleRef: ModuleRef,
     private readonly drains: QueueDrain,
@@ -74,6 +76,14 @@ export class DryRunPlanner {
         message: `handling=strict: operation ${conflicts[0].id} is ahead in the guest's line`,
         needed: 0,
         available: conflicts.length,
+      });
+    }
+    if (position >= this.cfg.QUEUE_BACKLOG_MAX) {
+      reasons.push({
+        resource: `queue ${queue}`,
+        message: 'the backlog is full: a submit would be refused with 429',
+        needed: position + 1,
+        available: this.cfg.QUEUE_BACKLOG_MAX,
       });
     }
     const ahead = position + conflicts.length;

@@ -51,12 +51,17 @@ export class AttachDryRunChecks implements OnModuleInit {
   }
 
   private async attach(c: VolumeConnectionPayload): Promise<ResourceReport> {
-    const [rows, wwpn, tmpl] = await Promise.all([
+    const [rows, wwpn, tmpl, users] = await Promise.all([
       this.fcps.fcps(c.fcps),
       this.hv.systemWwpnQuery(),
       c.fcpTemplateId ? this.templates.template(c.fcpTemplateId) : Promise.resolve(undefined),
+      // a root volume is attached before its guest exists (boot from volume)
+      c.isRootVolume ? Promise.resolve(null) : this.hv.imageNameQueryDM(),
     ]);
     const reasons: PlanReason[] = [];
+    if (users && !users.includes(c.assignerId)) {
+      reasons.push({ resource: 'assigner_id', message: `guest ${c.assignerId} does not exist` });
+    }
     const views: FcpView[] = c.fcps.map((id) => {
       const row = rows.find((r) => r.fcpId.toLowerCase() === id);
       const dev = wwpn.devices.find((d) => d.fcpId.toLowerCase() === id);
