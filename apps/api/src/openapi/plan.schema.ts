@@ -82,17 +82,28 @@ export const PLAN_SCHEMA: SchemaObject = {
   },
 };
 
-/** The success answer of a submitting route: its result, or with validate_only its plan. */
+/** The result of a route that does not type it (an empty schema would read as a mistake). */
+const ANY_RESULT: SchemaObject = {
+  type: ['string', 'number', 'boolean', 'array', 'object', 'null'],
+  description: 'the result ("" when there is none)',
+};
+
+/**
+ * The success answer of a submitting route: its `output` is the result, or with validate_only
+ * the plan (the envelope stays the schema's first part, as on every route).
+ */
 export function withPlan(success: ResponseObject): ResponseObject {
-  const schema = success.content?.['application/json']?.schema;
+  const schema = success.content?.['application/json']?.schema as SchemaObject | undefined;
   if (!schema) return success;
+  const plan = { $ref: PLAN_REF };
+  const refined = schema.allOf?.[1] as SchemaObject | undefined;
+  const output = refined?.properties?.output;
+  const more: SchemaObject = output
+    ? { ...refined, properties: { ...refined.properties, output: { anyOf: [output, plan] } } }
+    : { properties: { output: { anyOf: [ANY_RESULT, plan] } } };
   return {
     ...success,
     description: `${success.description} (with \`validate_only=true\`: the plan)`,
-    content: {
-      'application/json': {
-        schema: { anyOf: [schema, envelopeWith({ properties: { output: { $ref: PLAN_REF } } })] },
-      },
-    },
+    content: { 'application/json': { schema: envelopeWith(more) } },
   };
 }
