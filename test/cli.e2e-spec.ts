@@ -121,6 +121,27 @@ describe('hvctl', () => {
     expect(run.stderr).toContain('vcpus');
   });
 
+  it('--dry-run prints the plan and changes nothing; an infeasible one exits 1', async () => {
+    const create = ['guests', 'create', 'clidry', '--memory', '512', '--disk', '1g'];
+    const plan = await hvctl([...create, '--vcpus', '1', '--dry-run']);
+    expect(plan.code).toBe(0);
+    expect(plan.stdout).toContain('guest.create CLIDRY: feasible');
+    expect(plan.stdout).toMatch(/define user\s+Image_Create_DM/);
+    expect((await hvctl(['guests', 'list'])).stdout).not.toContain('CLIDRY');
+
+    const json = await hvctl(['--json', '--dry-run', ...create, '--vcpus', '1']);
+    expect(JSON.parse(json.stdout).output).toMatchObject({ feasible: true, kind: 'guest.create' });
+
+    // more CPUs than the simulated host has (16), within the directory's maximum
+    const big = await hvctl([...create, '--vcpus', '20', '--max-cpu', '32', '--dry-run']);
+    expect(big.code).toBe(1);
+    expect(big.stdout).toContain('NOT feasible');
+    expect(big.stdout).toContain('vcpus: vcpus 20 is more than the 16 CPUs of the host');
+    expect(big.stderr).toContain('not feasible (dry run)');
+
+    expect((await hvctl(['guests', 'list', '--dry-run'])).code).toBe(2);
+  });
+
   it('exits 5 with a clear message when the service cannot be reached', async () => {
     const run = await hvctl(['guests', 'list'], {}, 'http://127.0.0.1:1');
     expect(run.code).toBe(5);

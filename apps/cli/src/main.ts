@@ -28,6 +28,7 @@ const program = new Command('hvctl')
   )
   // kept beside --output: under `npx`, npm takes `--json` for itself unless after `--`
   .option('--json', 'the same as --output json')
+  .option('--dry-run', 'commands that submit: print the plan (validate_only), change nothing')
   .addHelpText('after', EXIT_HELP)
   .showHelpAfterError()
   .exitOverride();
@@ -40,6 +41,7 @@ const context = (): Ctx => {
     adminTokenFile?: string;
     output: 'table' | 'json';
     json?: boolean;
+    dryRun?: boolean;
   }>();
   const tty = process.stdout.isTTY === true;
   ctx = {
@@ -51,6 +53,7 @@ const context = (): Ctx => {
     json: o.json === true || o.output === 'json',
     tty,
     color: tty && !settings.noColor,
+    dryRun: o.dryRun === true,
   };
   return ctx;
 };

@@ -2,6 +2,7 @@ import { Option } from 'commander';
 import { type ApiAnswer, type ApiClient, CliError, type Envelope } from './api-client.js';
 import { EXIT, exitForStatus } from './exit-codes.js';
 import { follow, type Operation } from './follow.js';
+import { type Plan, planText, planVerdict } from './plan.js';
 import { barReporter, lineReporter } from './reporters.js';
 
 /** What every command gets: the client and how to print. */
@@ -11,6 +12,8 @@ export interface Ctx {
   /** stdout is a terminal and colours are not turned off. */
   color: boolean;
   tty: boolean;
+  /** `--dry-run`: commands that submit ask for the plan (validate_only) and change nothing. */
+  dryRun?: boolean;
 }
 
 const cell = (v: unknown): string => {
@@ -67,6 +70,7 @@ export function answer(ctx: Ctx, res: ApiAnswer): void {
 }
 
 export async function read(ctx: Ctx, path: string): Promise<void> {
+  if (ctx.dryRun) throw new CliError('--dry-run applies to commands that submit', EXIT.usage);
   answer(ctx, await ctx.client.call('GET', path));
 }
 
@@ -81,6 +85,7 @@ export async function submit(
   body: unknown,
   wait: boolean,
 ): Promise<void> {
+  if (ctx.dryRun) return dryRun(ctx, method, path, body);
   const res = await ctx.client.call(method, path, {
     body,
     headers: { prefer: 'respond-async' },
@@ -97,6 +102,17 @@ export async function submit(
     return;
   }
   finish(ctx, await followWithProgress(ctx, op.id));
+}
+
+/** The plan of what `submit` would do, printed; nothing is changed. */
+async function dryRun(ctx: Ctx, method: string, path: string, body: unknown): Promise<void> {
+  const sep = path.includes('?') ? '&' : '?';
+  const res = await ctx.client.call(method, `${path}${sep}validate_only=true`, { body });
+  if (res.status >= 400 || res.body.overallRC !== 0) return answer(ctx, res);
+  const plan = res.body.output as Plan;
+  if (ctx.json) print(ctx, res.body);
+  else process.stdout.write(`${planText(plan)}\n`);
+  planVerdict(plan);
 }
 
 export function followWithProgress(ctx: Ctx, id: string): Promise<Operation> {

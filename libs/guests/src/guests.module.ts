@@ -17,6 +17,7 @@ import { ManagedGuests } from './managed/managed-guests.js';
 import { GuestDepartures } from './managed/guest-departures.js';
 import { GuestStatsController } from './inspection/guest-stats.controller.js';
 import { GuestStatsService } from './inspection/guest-stats.service.js';
+import { GuestDryRunChecks } from './dry-run/guest-dry-run.checks.js';
 
 /** Api side of the guests feature. */
 @Module({
@@ -41,6 +42,7 @@ import { GuestStatsService } from './inspection/guest-stats.service.js';
     GuestStatsService,
     ManagedGuests,
     GuestDepartures,
+    GuestDryRunChecks,
   ],
 })
 export class GuestsModule {}

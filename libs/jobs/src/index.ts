@@ -47,3 +47,4 @@ export {
   DeleteInterfacePayload,
   DeleteNicPayload,
 } from './payloads/nic.payloads.js';
+export * from './job-plans.js';

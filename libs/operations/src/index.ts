@@ -16,6 +16,13 @@ export { Accepted } from './api/accepted.js';
 export { JobWaiter, type OperationEvent } from './api/job-waiter.service.js';
 export { TurnSlicer } from './api/turn-slicer.js';
 export { OperationsService, type SubmitOptions } from './api/operations.service.js';
+export { DryRunPlanner } from './api/dry-run.service.js';
+export type {
+  OperationPlan,
+  PlanConflict,
+  PlanReason,
+  ResourceReport,
+} from './api/dry-run.types.js';
 export { OperationVerbs, type ResolveRequest } from './api/operation-verbs.service.js';
 export { type Preferences, parsePrefer, preferenceApplied } from './api/prefer.js';
 export {

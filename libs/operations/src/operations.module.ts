@@ -13,6 +13,7 @@ import { OperationSettler } from './worker/operation-settler.js';
 import { OperationUnwinder } from './worker/operation-unwinder.js';
 import { OperationsController } from './api/operations.controller.js';
 import { OperationsService } from './api/operations.service.js';
+import { DryRunPlanner } from './api/dry-run.service.js';
 import { OperationCancel } from './api/operation-cancel.service.js';
 import { OperationVerbs } from './api/operation-verbs.service.js';
 import { OPERATIONS_HANDLERS } from './worker/operations-handlers.js';
@@ -44,11 +45,13 @@ export class OperationsModule {
         JobWaiter,
         Idempotency,
         OperationsService,
+        DryRunPlanner,
         OperationCancel,
         OperationVerbs,
       ],
       exports: [
         OperationsService,
+        DryRunPlanner,
         OperationVerbs,
         JobWaiter,
         QueueDrain,

@@ -6,11 +6,18 @@ import { FcpTemplatesService } from './templates/fcp-templates.service.js';
 import { VolumeAttachController } from './volume-attach.controller.js';
 import { VolumeBootmapController } from './volume-bootmap.controller.js';
 import { VolumesController } from './volumes.controller.js';
+import { AttachDryRunChecks } from './dry-run/attach-dry-run.checks.js';
 
 /** Api side of the volumes feature (FCP templates, usage records, connector). */
 @Module({
   controllers: [VolumesController, VolumeAttachController, VolumeBootmapController],
-  providers: [FcpHardware, FcpTemplatesService, FcpUsageService, ConnectorService],
+  providers: [
+    FcpHardware,
+    FcpTemplatesService,
+    FcpUsageService,
+    ConnectorService,
+    AttachDryRunChecks,
+  ],
   exports: [FcpHardware],
 })
 export class VolumesModule {}

@@ -6,6 +6,7 @@ import { dtoSchemas, referencedSchemas } from './dto.schemas.js';
 import { ENVELOPE_SCHEMA } from './envelope.schema.js';
 import { addExamples } from './examples.js';
 import { OPERATION_SCHEMA } from './operation.schema.js';
+import { PLAN_SCHEMA } from './plan.schema.js';
 import { AUTH_SCHEME, annotateOperation } from './operation.annotator.js';
 import { SUMMARIES } from './operation.summaries.js';
 import { RouteFactsReader, operationIdOf } from './route-facts.reader.js';
@@ -74,6 +75,7 @@ export class OpenApiDocumentFactory {
         ...referencedSchemas(doc.paths, schemas),
         Envelope: ENVELOPE_SCHEMA,
         Operation: OPERATION_SCHEMA,
+        OperationPlan: PLAN_SCHEMA,
       },
     };
     // once every schema a $ref names is in the document

@@ -6,6 +6,7 @@ import type {
   SchemaObject,
 } from '@nestjs/swagger';
 import { responses } from './operation.responses.js';
+import { VALIDATE_ONLY } from './plan.schema.js';
 import { headerParameters } from './request-headers.js';
 import type { RouteFacts } from './route-facts.reader.js';
 
@@ -71,7 +72,8 @@ export function annotateOperation(
   const named: ParameterObject[] = [...new Set(facts.queryNames)]
     .filter((n) => !inQuery.has(n))
     .map((name) => ({ name, in: 'query', required: false, schema: { type: 'string' } }));
-  op.parameters = [...scanned, ...query, ...named];
+  const dryRun = facts.submitsOperation && !inQuery.has(VALIDATE_ONLY.name) ? [VALIDATE_ONLY] : [];
+  op.parameters = [...scanned, ...query, ...named, ...dryRun];
   const body = requestBody(facts);
   if (body) op.requestBody = body;
   op.responses = responses(method, facts, op.requestBody !== undefined);

@@ -7,6 +7,7 @@ import {
   OPERATION_ID_HEADER,
 } from './envelope.schema.js';
 import { OPERATION_REF } from './operation.schema.js';
+import { withPlan } from './plan.schema.js';
 import type { RouteFacts } from './route-facts.reader.js';
 
 /**
@@ -37,6 +38,8 @@ export function responses(method: string, facts: RouteFacts, hasBody: boolean): 
     };
   }
   if (facts.submitsOperation) {
+    const success = String(facts.httpCode ?? (method === 'post' ? 201 : 200));
+    if (out[success]) out[success] = withPlan(out[success]);
     for (const [status, r] of Object.entries(out)) {
       if (status !== '401')
         out[status] = { ...r, headers: { ...r.headers, ...OPERATION_ID_HEADER } };

@@ -2,6 +2,7 @@ import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { Errors, pyRepr, STATUS_RULE, type StatusRule } from '#envelope';
 import { parsePrefer, type Preferences } from './prefer.js';
 import { type AuditedRequest, auditOf, type RequestAudit } from './request-audit.js';
+import { SUBMITS_OPERATION } from './submits-operation.decorator.js';
 
 /** What a client says about how an operation should be submitted and waited for. */
 export interface OperationRequest {
@@ -22,6 +23,8 @@ export interface OperationRequest {
   callbackField?: 'Callback-URL' | 'callback_url';
   /** Who asked and from where (request-audit.ts); stored on the operation. */
   audit?: RequestAudit;
+  /** `?validate_only=true`: answer the plan (dry-run.service.ts) and change nothing. */
+  validateOnly?: boolean;
 }
 
 /** The rule `@UseStatusRule` put on the route or its controller, as the envelope filter reads it. */
@@ -32,6 +35,17 @@ function statusRuleOf(ctx: ExecutionContext): StatusRule {
 }
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** `validate_only` of the query: absent → false; anything but true/false → 400 naming it. */
+export function validateOnlyOf(query: Record<string, unknown> | undefined): boolean {
+  const v = query?.validate_only;
+  if (v === undefined) return false;
+  if (v === 'true' || v === true) return true;
+  if (v === 'false' || v === false) return false;
+  throw Errors.validation(
+    `Invalid input for query validate_only. Value: ${pyRepr(v)}. It must be true or false`,
+  );
+}
 
 /** The callback a submitting request names, and where it named it (for a 400 naming it). */
 export function callbackUrlOf(
@@ -64,12 +78,20 @@ export const OpRequest = createParamDecorator(
         `Invalid input for header Idempotency-Key. Value: ${pyRepr(key)}. It must be 1 to 255 printable ASCII characters`,
       );
     }
+    const validateOnly = validateOnlyOf(req.query);
+    // cancel and resolve read the request too but submit nothing: a dry run of them would act
+    if (validateOnly && !Reflect.getMetadata(SUBMITS_OPERATION, ctx.getHandler())) {
+      throw Errors.validation(
+        'Invalid input for query validate_only: this route submits no operation to dry-run',
+      );
+    }
     return {
       prefer: parsePrefer(headers.prefer),
       ...(key ? { idempotencyKey: key } : {}),
       statusRule: statusRuleOf(ctx),
       ...(callback ? { callbackUrl: callback.url, callbackField: callback.field } : {}),
       audit: auditOf(req),
+      ...(validateOnly ? { validateOnly } : {}),
     };
   },
 );

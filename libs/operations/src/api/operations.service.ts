@@ -14,6 +14,7 @@ import {
 import { annotate, Traced } from '#telemetry';
 import type { Accepted } from './accepted.js';
 import { BacklogGate } from './backlog-gate.js';
+import { DryRunPlanner } from './dry-run.service.js';
 import { GuestTurns } from '../coordination/guest-turns.service.js';
 import { Idempotency } from './idempotency.service.js';
 import type { OperationJobData } from '../job-data.js';
@@ -52,6 +53,7 @@ export class OperationsService {
     private readonly moduleRef: ModuleRef,
     private readonly outbox: WebhookOutboxRepository,
     private readonly drains: QueueDrain,
+    private readonly dryRun: DryRunPlanner,
   ) {}
 
   /** Refuses (throws a 400 naming `field`) a callback target the outbound policy denies. */
@@ -71,9 +73,9 @@ export class OperationsService {
   }
 
   /**
-   * Submits an operation. Resolves with the result envelope when it ends within the wait
-   * (throws its HvError when it failed), or with Accepted when it is still queued or running.
-   * `secrets` reach the handler (`ctx.secrets`) through the job only: never the row.
+   * Submits an operation, or (`validateOnly`) answers its plan and makes nothing. Resolves with
+   * the result envelope when it ends within the wait (throws its HvError when it failed), or
+   * Accepted when still queued or running. `secrets` reach `ctx.secrets` by the job, never the row.
    */
   async submit<N extends JobName>(
     kind: N,
@@ -85,6 +87,7 @@ export class OperationsService {
       this.callbackCheck?.(opts.callbackField ?? 'Callback-URL', opts.callbackUrl);
     const def = JOB_CATALOGUE[kind];
     const target = (def.target as (p: JobPayload<N>) => string | null)(payload);
+    if (opts.validateOnly) return this.dryRun.plan(kind, payload, target, opts);
     const key = opts.idempotencyKey;
     const hash = key ? this.idempotency.hash(kind, payload) : null;
     if (key && hash) {
@@ -223,7 +226,6 @@ export class OperationsService {
   }
 
   private readonly gates = new Map<QueueName, BacklogGate>();
-
   /** Refuses work beyond the backlog limit (429); a recent count serves far below it. */
   private async admit(queue: QueueName): Promise<BacklogGate> {
     let gate = this.gates.get(queue);
