@@ -76,6 +76,7 @@ describe('dry run of an operation', () => {
             target_lun: '0x0001000000000000',
             os_version: 'rhel9.0',
             multipath: true,
+            mount_point: '/dev/sdb',
           },
         },
       },
