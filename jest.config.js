@@ -10,6 +10,7 @@ const common = {
     '^#([a-z-]+)/testing$': '<rootDir>/libs/$1/src/testing/index.ts',
     '^#config/env$': '<rootDir>/libs/config/src/env.ts',
     '^#config/cli$': '<rootDir>/libs/config/src/cli.ts',
+    '^#testing/jest$': '<rootDir>/libs/testing/src/jest/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: {
