@@ -6,6 +6,7 @@ import { CHROMIUM_ARGS, ensureChromium } from './support/chromium.js';
 import { eventually, request } from './support/http.js';
 import { importSampleImage } from './support/sample-image.js';
 import { TestStack } from './support/stack.js';
+import { disk, guestBody } from './support/fixtures.js';
 
 const chromium = ensureChromium();
 if ('missing' in chromium) {
@@ -69,14 +70,10 @@ describeIf('the dashboard agrees with /operations (headless chromium)', () => {
     await importSampleImage(stack, 'dash-img');
     const guest = (userid: string, disks: string[]) =>
       stack.http('POST', '/guests', {
-        body: {
-          guest: {
-            userid,
-            vcpus: 1,
-            memory: 512,
-            disk_list: disks.map((size, i) => ({ size, is_boot_disk: i === 0 })),
-          },
-        },
+        body: guestBody({
+          userid,
+          disks: disks.map((size, i) => ({ size, is_boot_disk: i === 0 })),
+        }),
       });
     await guest('DASH01', ['5']); // 10 cylinders of image on 5: the deploy fails
     const deploy = await stack.http('POST', '/guests/DASH01/action', {
@@ -88,14 +85,7 @@ describeIf('the dashboard agrees with /operations (headless chromium)', () => {
       body: { function: 'Image_Disk_Create_DM', target: 'DASH02', hang_ms: 3000, times: 1 },
     });
     const create = await stack.http('POST', '/guests', {
-      body: {
-        guest: {
-          userid: 'DASH02',
-          vcpus: 1,
-          memory: 512,
-          disk_list: [{ size: '5' }, { size: '5' }],
-        },
-      },
+      body: guestBody({ userid: 'DASH02', disks: [disk('5'), disk('5')] }),
       headers: { prefer: 'respond-async' },
     });
     const created = opId(create);

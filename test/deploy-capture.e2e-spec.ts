@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { SAMPLE_OS_RELEASE, sampleImageStream } from './support/sample-image.js';
 import { eventually, request } from './support/http.js';
 import { TestStack } from './support/stack.js';
+import { bootDisk, disk, guestBody } from './support/fixtures.js';
 
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 /** Our images' header: creatediskimage's, one 512-byte block. */
@@ -53,14 +54,7 @@ describe('deploy and capture', () => {
 
     // a guest whose root disk is exactly the image's size, deploy, start
     await stack.http('POST', '/guests', {
-      body: {
-        guest: {
-          userid: 'RT01',
-          vcpus: 1,
-          memory: 1024,
-          disk_list: [{ size: '10', is_boot_disk: true }, { size: '5' }],
-        },
-      },
+      body: guestBody({ userid: 'RT01', memory: 1024, disks: [bootDisk('10'), disk('5')] }),
     });
     await sim('POST', '/admin/faults', {
       function: 'unpackdiskimage',
@@ -83,9 +77,9 @@ describe('deploy and capture', () => {
       'copy image',
       'record os version',
     ]);
-    const disk = (await sim('GET', '/admin/minidisks/RT01/0100/md5')).body;
+    const rootDisk = (await sim('GET', '/admin/minidisks/RT01/0100/md5')).body;
     const content = gunzipSync(image.subarray(IMAGE_HEADER));
-    expect(disk).toEqual({ md5: md5(content), bytes: content.length });
+    expect(rootDisk).toEqual({ md5: md5(content), bytes: content.length });
     const user = (await sim('GET', '/admin/state')).body.users.find(
       (u: any) => u.userid === 'RT01',
     );
@@ -117,7 +111,7 @@ describe('deploy and capture', () => {
     });
     expect(exported.status).toBe(200);
     const bytes = readFileSync(join(exportDir, 'rt-cap.img'));
-    expect(md5(gunzipSync(bytes.subarray(IMAGE_HEADER)))).toBe(disk.md5); // the deployed disk's content
+    expect(md5(gunzipSync(bytes.subarray(IMAGE_HEADER)))).toBe(rootDisk.md5); // the deployed disk's content
     expect(md5(bytes)).toBe(md5(image)); // and the very same file as the source image
     expect(exported.body.output).toMatchObject({
       image_name: 'rt-cap',
@@ -140,7 +134,7 @@ describe('deploy and capture', () => {
 
   it('answers 404 for an unknown image or a missing vdev, 501 for alldisks', async () => {
     await stack.http('POST', '/guests', {
-      body: { guest: { userid: 'DEP02', vcpus: 1, memory: 512, disk_list: [{ size: '10' }] } },
+      body: guestBody({ userid: 'DEP02', disks: [disk('10')] }),
     });
     const unknown = await action('DEP02', { action: 'deploy', image: 'notexist' });
     expect(unknown.status).toBe(404);
@@ -165,7 +159,7 @@ describe('deploy and capture', () => {
 
   it('punches a transport file from the file repository and skips the disk copy when asked', async () => {
     await stack.http('POST', '/guests', {
-      body: { guest: { userid: 'DEP04', vcpus: 1, memory: 512, disk_list: [{ size: '10' }] } },
+      body: guestBody({ userid: 'DEP04', disks: [disk('10')] }),
     });
     const before = (await sim('GET', '/admin/minidisks/DEP04/0100/md5')).body;
     const up = await fetch(`${stack.url}/files`, {
@@ -199,7 +193,7 @@ describe('deploy and capture', () => {
 
   it('leaves disk and reader as they were when a deploy fails', async () => {
     await stack.http('POST', '/guests', {
-      body: { guest: { userid: 'DEP03', vcpus: 1, memory: 512, disk_list: [{ size: '5' }] } },
+      body: guestBody({ userid: 'DEP03', disks: [disk('5')] }),
     });
     const before = (await sim('GET', '/admin/minidisks/DEP03/0100/md5')).body;
     const res = await action('DEP03', {
@@ -219,7 +213,7 @@ describe('deploy and capture', () => {
 
   it('answers 409 when a capture fails and leaves no image behind', async () => {
     await stack.http('POST', '/guests', {
-      body: { guest: { userid: 'CAP03', vcpus: 1, memory: 512, disk_list: [{ size: '5' }] } },
+      body: guestBody({ userid: 'CAP03', disks: [disk('5')] }),
     });
     await sim('POST', '/admin/faults', {
       function: 'creatediskimage',

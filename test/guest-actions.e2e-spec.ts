@@ -1,6 +1,7 @@
 import { eventually, request } from './support/http.js';
 import { importSampleImage } from './support/sample-image.js';
 import { TestStack } from './support/stack.js';
+import { bootDisk, guestBody } from './support/fixtures.js';
 
 /** Guest actions of spec §4.7 run as operations: power, console and directory resize. */
 describe('guest actions', () => {
@@ -22,15 +23,7 @@ describe('guest actions', () => {
 
   async function createGuest(userid: string, extra: object = {}): Promise<void> {
     const r = await stack.http('POST', '/guests', {
-      body: {
-        guest: {
-          userid,
-          vcpus: 2,
-          memory: 2048,
-          disk_list: [{ size: '10', is_boot_disk: true }],
-          ...extra,
-        },
-      },
+      body: guestBody({ userid, vcpus: 2, memory: 2048, disks: [bootDisk('10')], ...extra }),
     });
     expect(r.status).toBe(200);
   }

@@ -1,5 +1,6 @@
 import { request } from './support/http.js';
 import { TestStack } from './support/stack.js';
+import { bootDisk, disk } from './support/fixtures.js';
 
 /** POST /guests with every optional field of spec §4.2, and its rollback (reference §9.1). */
 describe('guest create, complete', () => {
@@ -27,8 +28,8 @@ describe('guest create, complete', () => {
       memory: 1536,
       user_profile: 'osdflt',
       disk_list: [
-        { size: '10', is_boot_disk: true },
-        { size: '200M', format: 'xfs', disk_pool: 'FBA:FBAPOOL1', vdev: '0201' },
+        bootDisk('10'),
+        disk('200M', { format: 'xfs', disk_pool: 'FBA:FBAPOOL1', vdev: '0201' }),
       ],
       max_cpu: 8,
       max_mem: '4g',
@@ -92,7 +93,7 @@ describe('guest create, complete', () => {
       userid: 'ipl01',
       vcpus: 1,
       memory: 512,
-      disk_list: [{ size: '3g', is_boot_disk: true }],
+      disk_list: [bootDisk('3g')],
       user_profile: 'osdflt',
       ipl_param: 'dummy',
       ipl_loadparam: 'load=1',
@@ -108,7 +109,7 @@ describe('guest create, complete', () => {
       userid: 'iplcms1',
       vcpus: 1,
       memory: 512,
-      disk_list: [{ size: '3g', is_boot_disk: true }],
+      disk_list: [bootDisk('3g')],
       user_profile: 'osdflt',
       ipl_from: 'cms',
     });
@@ -187,7 +188,7 @@ describe('guest create, complete', () => {
       userid: 'half02',
       vcpus: 1,
       memory: 512,
-      disk_list: [{ size: '10', is_boot_disk: true }, { size: '20' }],
+      disk_list: [bootDisk('10'), disk('20')],
     });
     expect(res.status).toBe(500);
     expect(res.body).toMatchObject({ overallRC: 8, rc: 596, rs: 3474, modID: 1, output: '' });

@@ -1,6 +1,7 @@
 import { request } from './support/http.js';
 import { importSampleImage } from './support/sample-image.js';
 import { TestStack } from './support/stack.js';
+import { bootDisk, disk, guestBody } from './support/fixtures.js';
 
 /**
  * What the guest OS makes of its disks: PUT /guests/{userid}/disks (spec §4.3, reference §9.8)
@@ -39,18 +40,11 @@ describe('guest disk configuration and root volume growth', () => {
   /** A guest with a root disk of `rootCyl` cylinders and two data disks, the image deployed. */
   async function deployed(userid: string, rootCyl: number, start: boolean): Promise<void> {
     const created = await stack.http('POST', '/guests', {
-      body: {
-        guest: {
-          userid,
-          vcpus: 1,
-          memory: 1024,
-          disk_list: [
-            { size: String(rootCyl), is_boot_disk: true },
-            { size: '20' },
-            { size: '10' },
-          ],
-        },
-      },
+      body: guestBody({
+        userid,
+        memory: 1024,
+        disks: [bootDisk(String(rootCyl)), disk('20'), disk('10')],
+      }),
     });
     expect(created.status).toBe(200);
     expect((await action(userid, { action: 'deploy', image: 'cfg-img' })).status).toBe(200);
@@ -132,7 +126,7 @@ describe('guest disk configuration and root volume growth', () => {
 
   it('fails on a running guest whose OS does not answer, and purges what it punched', async () => {
     await stack.http('POST', '/guests', {
-      body: { guest: { userid: 'CFG03', vcpus: 1, memory: 512, disk_list: [{ size: '10' }] } },
+      body: guestBody({ userid: 'CFG03', disks: [disk('10')] }),
     });
     expect((await action('CFG03', { action: 'start' })).status).toBe(200); // no OS deployed
     const res = await putDisks('CFG03', { disk_list: [{ format: 'ext4' }, { format: 'xfs' }] });
@@ -187,7 +181,7 @@ describe('guest disk configuration and root volume growth', () => {
 
   it('leaves the grow script for the next boot when the guest OS does not answer', async () => {
     await stack.http('POST', '/guests', {
-      body: { guest: { userid: 'GRW03', vcpus: 1, memory: 512, disk_list: [{ size: '10' }] } },
+      body: guestBody({ userid: 'GRW03', disks: [disk('10')] }),
     });
     expect((await action('GRW03', { action: 'start' })).status).toBe(200); // no OS deployed
     const res = await action('GRW03', { action: 'grow_root_volume', os_version: 'rhel8' });

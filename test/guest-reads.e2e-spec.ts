@@ -1,5 +1,6 @@
 import { importSampleImage } from './support/sample-image.js';
 import { TestStack } from './support/stack.js';
+import { bootDisk, disk, diskInfoBody, guestBody } from './support/fixtures.js';
 
 /** Guest reads of spec §4.5 (no operation): info, os_info, online_cpu_num; and disks (§4.3). */
 describe('guest reads', () => {
@@ -16,16 +17,14 @@ describe('guest reads', () => {
 
   async function createGuest(userid: string): Promise<void> {
     const r = await stack.http('POST', '/guests', {
-      body: {
-        guest: {
-          userid,
-          vcpus: 2,
-          memory: 2048,
-          max_mem: '8G',
-          max_cpu: 8,
-          disk_list: [{ size: '10', is_boot_disk: true }],
-        },
-      },
+      body: guestBody({
+        userid,
+        vcpus: 2,
+        memory: 2048,
+        max_mem: '8G',
+        max_cpu: 8,
+        disks: [bootDisk('10')],
+      }),
     });
     expect(r.status).toBe(200);
   }
@@ -122,11 +121,7 @@ describe('guest reads', () => {
     ]);
 
     const added = await stack.http('POST', '/guests/DSK01/disks', {
-      body: {
-        disk_info: {
-          disk_list: [{ size: '5' }, { size: '1000', disk_pool: 'FBA:FBAPOOL1', format: 'xfs' }],
-        },
-      },
+      body: diskInfoBody([disk('5'), disk('1000', { disk_pool: 'FBA:FBAPOOL1', format: 'xfs' })]),
     });
     expect(added.status).toBe(200);
     // vdevs follow the highest existing MDISK; sizes without unit come back converted
@@ -176,7 +171,7 @@ describe('guest reads', () => {
   it('answers unknown guests on the disk routes with 404', async () => {
     expect((await get('/guests/NOSUCH/disks')).status).toBe(404);
     const add = await stack.http('POST', '/guests/NOSUCH/disks', {
-      body: { disk_info: { disk_list: [{ size: '5' }] } },
+      body: diskInfoBody([disk('5')]),
     });
     expect(add.status).toBe(404);
     expect(add.body).toMatchObject({ overallRC: 404, rs: 1, modID: 10 });

@@ -1,6 +1,7 @@
 import { request } from './support/http.js';
 import { importSampleImage } from './support/sample-image.js';
 import { TestStack } from './support/stack.js';
+import { bootDisk, disk, diskInfoBody, guestBody } from './support/fixtures.js';
 
 /**
  * Failures after the directory or a disk already changed put things back (reference §9.7
@@ -33,16 +34,7 @@ describe('rollback of half-done guest changes', () => {
 
   async function running(userid: string): Promise<string[]> {
     const created = await stack.http('POST', '/guests', {
-      body: {
-        guest: {
-          userid,
-          vcpus: 1,
-          memory: 1024,
-          max_cpu: 4,
-          max_mem: '4G',
-          disk_list: [{ size: '10', is_boot_disk: true }],
-        },
-      },
+      body: guestBody({ userid, memory: 1024, max_cpu: 4, max_mem: '4G', disks: [bootDisk('10')] }),
     });
     expect(created.status).toBe(200);
     expect((await action(userid, { action: 'deploy', image: 'rb-img' })).status).toBe(200);
@@ -105,7 +97,7 @@ describe('rollback of half-done guest changes', () => {
 
   it('add-disks failing on the second disk removes the first; nothing left in pool or directory', async () => {
     const created = await stack.http('POST', '/guests', {
-      body: { guest: { userid: 'RBD01', vcpus: 1, memory: 512, disk_list: [{ size: '10' }] } },
+      body: guestBody({ userid: 'RBD01', disks: [disk('10')] }),
     });
     expect(created.status).toBe(200);
     const before = await simUser('RBD01');
@@ -119,11 +111,7 @@ describe('rollback of half-done guest changes', () => {
       rs: 3474,
     });
     const res = await stack.http('POST', '/guests/RBD01/disks', {
-      body: {
-        disk_info: {
-          disk_list: [{ size: '100M', disk_pool: 'FBA:FBAPOOL1' }, { size: '20' }],
-        },
-      },
+      body: diskInfoBody([disk('100M', { disk_pool: 'FBA:FBAPOOL1' }), disk('20')]),
     });
     expect(res.status).toBe(500);
     expect(res.body).toMatchObject({ overallRC: 8, rc: 596, rs: 3474, modID: 1, output: '' });

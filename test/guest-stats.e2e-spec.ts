@@ -1,5 +1,6 @@
 import { importSampleImage } from './support/sample-image.js';
 import { TestStack } from './support/stack.js';
+import { disk, guestBody } from './support/fixtures.js';
 
 const KEYS = [
   'guest_cpus',
@@ -29,9 +30,7 @@ describe('guest statistics', () => {
       ['STA02', false],
     ] as const) {
       const created = await stack.http('POST', '/guests', {
-        body: {
-          guest: { userid, vcpus: 2, memory: 2048, max_mem: '4G', disk_list: [{ size: '10' }] },
-        },
+        body: guestBody({ userid, vcpus: 2, memory: 2048, max_mem: '4G', disks: [disk('10')] }),
       });
       expect(created.status).toBe(200);
       const act = (body: object) => stack.http('POST', `/guests/${userid}/action`, { body });

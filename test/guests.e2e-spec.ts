@@ -1,5 +1,6 @@
 import { eventually, request } from './support/http.js';
 import { TestStack } from './support/stack.js';
+import { bootDisk, disk, guestBody } from './support/fixtures.js';
 
 /** Guest lifecycle through HTTP: create with disks, power, delete — each change a job. */
 describe('guests', () => {
@@ -15,17 +16,12 @@ describe('guests', () => {
 
   it('creates a guest with two disks, starts, stops asynchronously and deletes it', async () => {
     const created = await stack.http('POST', '/guests', {
-      body: {
-        guest: {
-          userid: 'life01',
-          vcpus: 2,
-          memory: 2048,
-          disk_list: [
-            { size: '1g', is_boot_disk: true },
-            { size: '500M', format: 'xfs', disk_pool: 'FBA:FBAPOOL1' },
-          ],
-        },
-      },
+      body: guestBody({
+        userid: 'life01',
+        vcpus: 2,
+        memory: 2048,
+        disks: [bootDisk('1g'), disk('500M', { format: 'xfs', disk_pool: 'FBA:FBAPOOL1' })],
+      }),
     });
     expect(created.status).toBe(200);
     expect(created.body).toEqual({
@@ -105,7 +101,7 @@ describe('guests', () => {
     const pool = async () => (await simState()).pools.find((p: any) => p.name === 'POOL1').free;
     const before = await pool();
     await stack.http('POST', '/guests', {
-      body: { guest: { userid: 'POOL01', vcpus: 1, memory: 512, disk_list: [{ size: '100' }] } },
+      body: guestBody({ userid: 'POOL01', disks: [disk('100')] }),
     });
     expect(await pool()).toBe(before - 100);
     await stack.http('DELETE', '/guests/POOL01');
@@ -142,14 +138,7 @@ describe('guests', () => {
     });
     const pool = (await simState()).pools.find((p: any) => p.name === 'POOL1').free;
     const res = await stack.http('POST', '/guests', {
-      body: {
-        guest: {
-          userid: 'HALF01',
-          vcpus: 1,
-          memory: 512,
-          disk_list: [{ size: '10' }, { size: '10' }],
-        },
-      },
+      body: guestBody({ userid: 'HALF01', disks: [disk('10'), disk('10')] }),
     });
     expect(res.status).toBe(500);
     expect(res.body).toMatchObject({ overallRC: 8, rc: 596, rs: 3474, modID: 1 });

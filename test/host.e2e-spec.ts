@@ -1,5 +1,6 @@
 import { eventually, request } from './support/http.js';
 import { TestStack } from './support/stack.js';
+import { disk, guestBody } from './support/fixtures.js';
 
 /** Spec §4.8 host reads, disk pool figures, and the health of the hypervisor link. */
 describe('host', () => {
@@ -128,13 +129,13 @@ describe('host', () => {
     const summaryBefore = await summary();
 
     const created = await stack.http('POST', '/guests', {
-      body: { guest: { userid: 'pool01', vcpus: 1, memory: 512, disk_list: [{ size: '5g' }] } },
+      body: guestBody({ userid: 'pool01', disks: [disk('5g')] }),
     });
     expect(created.status).toBe(200);
-    const disk = (await simState()).users.find((u: any) => u.userid === 'POOL01').disks['0100'];
+    const minidisk = (await simState()).users.find((u: any) => u.userid === 'POOL01').disks['0100'];
     // 5 GiB in 737,280-byte cylinders, rounded up
-    expect(disk.units).toBe(Math.ceil((5 * 1024 ** 3) / 737_280));
-    expect(await free()).toBe(before - disk.units);
+    expect(minidisk.units).toBe(Math.ceil((5 * 1024 ** 3) / 737_280));
+    expect(await free()).toBe(before - minidisk.units);
     const summaryDuring = await summary();
     expect(summaryDuring.disk_available).toBeLessThan(summaryBefore.disk_available);
     expect(summaryDuring.disk_used).toBeGreaterThan(summaryBefore.disk_used);

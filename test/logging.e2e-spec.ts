@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { repoRoot } from '#config';
 import { sparePort } from '#testing';
 import { eventually, request } from './support/http.js';
+import { bootDisk, guestBody } from './support/fixtures.js';
 
 type Line = Record<string, any>;
 
@@ -110,27 +111,17 @@ describe('structured logs of every process (npm start stack)', () => {
     // a password in a guest create (whatever the service makes of it)
     secrets.password = `pw${randomBytes(6).toString('hex')}`;
     const created = await call('POST', '/guests', {
-      body: {
-        guest: {
-          userid: 'LOGS01',
-          vcpus: 1,
-          memory: 1024,
-          password: secrets.password,
-          disk_list: [{ size: '10', is_boot_disk: true }],
-        },
-      },
+      body: guestBody({
+        userid: 'LOGS01',
+        memory: 1024,
+        password: secrets.password,
+        disks: [bootDisk('10')],
+      }),
     });
     expect([200, 400]).toContain(created.status);
     if (created.status === 400) {
       const plain = await call('POST', '/guests', {
-        body: {
-          guest: {
-            userid: 'LOGS01',
-            vcpus: 1,
-            memory: 1024,
-            disk_list: [{ size: '10', is_boot_disk: true }],
-          },
-        },
+        body: guestBody({ userid: 'LOGS01', memory: 1024, disks: [bootDisk('10')] }),
       });
       expect(plain.status).toBe(200);
     }

@@ -1,5 +1,6 @@
 import { nicHelpers } from './support/nic-helpers.js';
 import { TestStack } from './support/stack.js';
+import { disk, guestBody } from './support/fixtures.js';
 
 /**
  * Issue scenario, through the API only as a client would: a VLAN-aware vswitch, a guest granted
@@ -22,9 +23,7 @@ describe('network scenario', () => {
     expect(
       (await http('POST', '/vswitches', { vswitch: { name: 'vswscn', vid: 'AWARE' } })).status,
     ).toBe(200);
-    const guest = {
-      guest: { userid: 'SCN01', vcpus: 1, memory: 1024, disk_list: [{ size: '1g' }] },
-    };
+    const guest = guestBody({ userid: 'SCN01', memory: 1024, disks: [disk('1g')] });
     expect((await http('POST', '/guests', guest)).status).toBe(200);
     expect(
       (await http('PUT', '/vswitches/VSWSCN', { vswitch: { grant_userid: 'scn01' } })).status,

@@ -1,6 +1,7 @@
 import { request } from './support/http.js';
 import { importSampleImage } from './support/sample-image.js';
 import { TestStack } from './support/stack.js';
+import { bootDisk, guestBody } from './support/fixtures.js';
 
 /** POST/DELETE /guests/{userid}/interface (spec §4.6): NICs plus the guest OS's network. */
 describe('guest network interfaces', () => {
@@ -24,9 +25,7 @@ describe('guest network interfaces', () => {
 
   async function guest(userid: string, start: boolean): Promise<void> {
     const r = await stack.http('POST', '/guests', {
-      body: {
-        guest: { userid, vcpus: 1, memory: 1024, disk_list: [{ size: '10', is_boot_disk: true }] },
-      },
+      body: guestBody({ userid, memory: 1024, disks: [bootDisk('10')] }),
     });
     expect(r.status).toBe(200);
     expect((await action(userid, { action: 'deploy', image: 'nif-img' })).status).toBe(200);

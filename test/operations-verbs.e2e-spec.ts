@@ -1,5 +1,6 @@
 import { eventually, request } from './support/http.js';
 import { TestStack } from './support/stack.js';
+import { disksOf, guestBody } from './support/fixtures.js';
 
 interface Op {
   id: string;
@@ -36,14 +37,7 @@ describe('operations: retry, resolve, Operation-Id, listing filters', () => {
     (await stack.http('GET', `/operations/${id}`)).body.output as Op;
   const create = (userid: string, disks = 0, headers: Record<string, string> = {}) =>
     stack.http('POST', '/guests', {
-      body: {
-        guest: {
-          userid,
-          vcpus: 1,
-          memory: 512,
-          disk_list: Array.from({ length: disks }, () => ({ size: '10' })),
-        },
-      },
+      body: guestBody({ userid, disks: disksOf(disks, '10') }),
       headers,
     });
   const failCreate = (userid: string) =>

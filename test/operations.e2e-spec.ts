@@ -2,6 +2,7 @@ import { eventually, request } from './support/http.js';
 import { readEvents } from './support/sse.js';
 import { TestStack } from './support/stack.js';
 import { expectSucceeded } from './support/succeeded.js';
+import { disksOf, guestBody } from './support/fixtures.js';
 
 /** The operations API: following, idempotency, per-guest order, caps, cancel, history. */
 describe('operations', () => {
@@ -18,14 +19,7 @@ describe('operations', () => {
     (await request(stack.simUrl, 'GET', `/admin/calls?since=${since}`)).body;
   const create = (userid: string, disks = 0, headers: Record<string, string> = {}) =>
     stack.http('POST', '/guests', {
-      body: {
-        guest: {
-          userid,
-          vcpus: 1,
-          memory: 512,
-          disk_list: Array.from({ length: disks }, () => ({ size: '10' })),
-        },
-      },
+      body: guestBody({ userid, disks: disksOf(disks, '10') }),
       headers,
     });
   const opOf = async (location: string) => (await stack.http('GET', location)).body.output;

@@ -5,6 +5,7 @@ import { eventually, request } from './support/http.js';
 import { allSchemas, schemaValidator, structuralProblems } from './support/openapi-check.js';
 import { readEvents } from './support/sse.js';
 import { TestStack } from './support/stack.js';
+import { bootDisk, disk, diskInfoBody, guestBody } from './support/fixtures.js';
 
 /** Operator surfaces: Prometheus /metrics behind credentials, the OpenAPI document and its page. */
 describe('operators', () => {
@@ -397,19 +398,20 @@ describe('operators', () => {
         return { body: res.body, schema };
       };
 
-      const created = await conforms('POST', '/guests', '/guests', {
-        guest: {
-          userid: 'OAS02',
-          vcpus: 1,
-          memory: 512,
-          disk_list: [{ size: '1g', is_boot_disk: true }, { size: '5' }],
-        },
-      });
+      const created = await conforms(
+        'POST',
+        '/guests',
+        '/guests',
+        guestBody({ userid: 'OAS02', disks: [bootDisk('1g'), disk('5')] }),
+      );
       expect(created.body.output).toHaveLength(2);
       const disks = '/guests/{userid}/disks';
-      const added = await conforms('POST', '/guests/oas02/disks', disks, {
-        disk_info: { disk_list: [{ size: '1g' }] },
-      });
+      const added = await conforms(
+        'POST',
+        '/guests/oas02/disks',
+        disks,
+        diskInfoBody([disk('1g')]),
+      );
       expect(added.body.output).toHaveLength(1);
       const none = { disk_info: { disk_list: [] } };
       expect((await conforms('POST', '/guests/oas02/disks', disks, none)).body.output).toBe('');

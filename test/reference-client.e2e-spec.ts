@@ -5,6 +5,7 @@ import { eventually, request } from './support/http.js';
 import { pyStr, ReferenceClient } from './support/reference-client.js';
 import { importSampleImage } from './support/sample-image.js';
 import { TestStack } from './support/stack.js';
+import { bootDisk, disk, guestBody } from './support/fixtures.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -21,14 +22,11 @@ describe('the reference client, on the wire', () => {
     stack = await TestStack.start({ worker: 'process' });
     client = new ReferenceClient(stack);
     // guest_create('ref01', 1, 1024, disk_list=[...])
-    const made = await client.call('POST', '/guests', {
-      guest: {
-        userid: 'ref01',
-        vcpus: 1,
-        memory: 1024,
-        disk_list: [{ size: '10', is_boot_disk: true }, { size: '100' }],
-      },
-    });
+    const made = await client.call(
+      'POST',
+      '/guests',
+      guestBody({ userid: 'ref01', memory: 1024, disks: [bootDisk('10'), disk('100')] }),
+    );
     expect(made.status).toBe(200);
   });
   afterAll(() => stack.close());
@@ -194,18 +192,15 @@ describe('the reference client, on the wire', () => {
 
     it('rdev is the device of the volume the simulator allocated the minidisk on', async () => {
       // Three disks on three volumes: two ECKD (the second does not fit beside the first) and one FBA.
-      const made = await client.call('POST', '/guests', {
-        guest: {
+      const made = await client.call(
+        'POST',
+        '/guests',
+        guestBody({
           userid: 'ref06',
-          vcpus: 1,
           memory: 1024,
-          disk_list: [
-            { size: '5000', is_boot_disk: true },
-            { size: '9000' },
-            { size: '1g', disk_pool: 'FBA:FBAPOOL1' },
-          ],
-        },
-      });
+          disks: [bootDisk('5000'), disk('9000'), disk('1g', { disk_pool: 'FBA:FBAPOOL1' })],
+        }),
+      );
       expect(made.status).toBe(200);
       expect((await client.call('POST', '/guests/REF06/action', { action: 'start' })).status).toBe(
         200,

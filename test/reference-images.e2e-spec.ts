@@ -10,6 +10,7 @@ import {
 } from './support/reference-image.js';
 import { SAMPLE_OS_RELEASE } from './support/sample-image.js';
 import { TestStack } from './support/stack.js';
+import { guestBody } from './support/fixtures.js';
 
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 const CYL = 737_280;
@@ -44,9 +45,7 @@ describe("images in the reference's forms", () => {
     stack.http('POST', `/guests/${userid}/action`, { body });
   const createGuest = async (userid: string, disk: Record<string, unknown>) => {
     const res = await stack.http('POST', '/guests', {
-      body: {
-        guest: { userid, vcpus: 1, memory: 512, disk_list: [{ is_boot_disk: true, ...disk }] },
-      },
+      body: guestBody({ userid, disks: [{ is_boot_disk: true, ...disk }] }),
     });
     expect(res.status).toBe(200);
   };

@@ -6,6 +6,7 @@ import type { CallRecord } from '../apps/hv-simulator/src/calls/call.log.js';
 import { e2eGraph } from './support/e2e-graph.js';
 import { importSampleImage } from './support/sample-image.js';
 import { TestStack } from './support/stack.js';
+import { bootDisk, disk, guestBody } from './support/fixtures.js';
 
 type Transport = 'simulator' | 'smapi';
 
@@ -23,17 +24,16 @@ async function guestLife(transport: Transport): Promise<CallRecord[]> {
       if (r.status !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(r.body)}`);
       return r.body as { output: unknown };
     };
-    const guest = {
-      userid: 'LIFE01',
-      vcpus: 1,
-      memory: 1024,
-      // the second disk is formatted by the management guest (installfs: link, dasdfmt, mkfs…)
-      disk_list: [
-        { size: '10', is_boot_disk: true },
-        { size: '10', format: 'ext4' },
-      ],
-    };
-    await ok('POST', '/guests', { guest });
+    await ok(
+      'POST',
+      '/guests',
+      guestBody({
+        userid: 'LIFE01',
+        memory: 1024,
+        // the second disk is formatted by the management guest (installfs: link, dasdfmt, mkfs…)
+        disks: [bootDisk('10'), disk('10', { format: 'ext4' })],
+      }),
+    );
     await ok('POST', '/guests/LIFE01/action', { action: 'deploy', image: 'life-img' });
     await ok('POST', '/guests/LIFE01/action', { action: 'start' });
     await ok('GET', '/guests/LIFE01/os_info');

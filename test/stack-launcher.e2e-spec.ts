@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { BUILT_ENTRY, repoRoot } from '#config';
 import { sparePort } from '#testing';
 import { eventually, request } from './support/http.js';
+import { bootDisk, disk, guestBody } from './support/fixtures.js';
 
 interface Stack {
   proc: ChildProcess;
@@ -104,14 +105,7 @@ describe('npm start stack', () => {
       request(base, method, path, { token, ...opts });
 
     const created = await call('POST', '/guests', {
-      body: {
-        guest: {
-          userid: 'DEMO01',
-          vcpus: 1,
-          memory: 1024,
-          disk_list: [{ size: '1g', is_boot_disk: true }, { size: '2g' }],
-        },
-      },
+      body: guestBody({ userid: 'DEMO01', memory: 1024, disks: [bootDisk('1g'), disk('2g')] }),
     });
     expect(created.status).toBe(200);
     expect(created.body.output.map((d: any) => d.vdev)).toEqual(['0100', '0101']);

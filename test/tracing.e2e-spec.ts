@@ -3,6 +3,7 @@ import { eventually, request } from './support/http.js';
 import { OtlpReceiver, type ReceivedSpan } from '#testing';
 import { importSampleImage } from './support/sample-image.js';
 import { TestStack } from './support/stack.js';
+import { bootDisk, guestBody } from './support/fixtures.js';
 
 const SERVER = 2;
 const CLIENT = 3;
@@ -70,14 +71,7 @@ describe.each(['simulator', 'smapi'] as const)('traces over HV_TRANSPORT=%s', (t
   it('continues the client’s trace through a guest create to each SMAPI call', async () => {
     const t = clientTrace();
     const res = await stack.http('POST', '/guests', {
-      body: {
-        guest: {
-          userid: 'TRC01',
-          vcpus: 1,
-          memory: 1024,
-          disk_list: [{ size: '10', is_boot_disk: true }],
-        },
-      },
+      body: guestBody({ userid: 'TRC01', memory: 1024, disks: [bootDisk('10')] }),
       headers: traced(t, 'trace-create-1'),
     });
     expect(res.status).toBe(200);

@@ -5,6 +5,7 @@ import { eventually } from './support/http.js';
 import { importSampleImage } from './support/sample-image.js';
 import { TestStack } from './support/stack.js';
 import { type Received, WebhookReceiver, verifies } from './support/webhook-receiver.js';
+import { bootDisk, guestBody } from './support/fixtures.js';
 
 /** Fast retries and a short grace period, so the tests run in seconds. */
 const WEBHOOK_ENV = {
@@ -116,14 +117,7 @@ describe('webhooks', () => {
     const ids = await Promise.all(
       userids.map(async (userid) => {
         const created = await stack.http('POST', '/guests', {
-          body: {
-            guest: {
-              userid,
-              vcpus: 1,
-              memory: 512,
-              disk_list: [{ size: '10', is_boot_disk: true }],
-            },
-          },
+          body: guestBody({ userid, disks: [bootDisk('10')] }),
         });
         expect(created.status).toBe(200); // waited: a deploy needs a managed guest
         const deploy = await stack.http('POST', `/guests/${userid}/action`, {

@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { request } from './support/http.js';
 import { TestStack } from './support/stack.js';
+import { bootDisk, disk, guestBody, type DiskSpec } from './support/fixtures.js';
 
 /** A loopback port nobody listens on now (the worker's metrics port must be named up front). */
 function freePort(): Promise<number> {
@@ -46,10 +47,8 @@ describe('worker metrics', () => {
     expect(res.headers.get('content-type')).toContain('text/plain');
     return res.text;
   };
-  const create = (userid: string, disks: object[]) =>
-    stack.http('POST', '/guests', {
-      body: { guest: { userid, vcpus: 1, memory: 512, disk_list: disks } },
-    });
+  const create = (userid: string, disks: DiskSpec[]) =>
+    stack.http('POST', '/guests', { body: guestBody({ userid, disks }) });
 
   beforeAll(async () => {
     port = await freePort();
@@ -80,7 +79,7 @@ describe('worker metrics', () => {
   });
 
   it('counts a created guest, a failed create and its undo, and the calls they made', async () => {
-    expect((await create('wmok01', [{ size: '10', is_boot_disk: true }])).status).toBe(200);
+    expect((await create('wmok01', [bootDisk('10')])).status).toBe(200);
     // the second disk cannot be made: the first disk and the user are undone
     const fault = await request(stack.simUrl, 'POST', '/admin/faults', {
       body: {
@@ -92,7 +91,7 @@ describe('worker metrics', () => {
       },
     });
     expect(fault.status).toBe(201);
-    const failed = await create('wmbad01', [{ size: '10', is_boot_disk: true }, { size: '20' }]);
+    const failed = await create('wmbad01', [bootDisk('10'), disk('20')]);
     expect(failed.status).toBe(500);
     expect(failed.body).toMatchObject({ rc: 596, rs: 3474 });
 

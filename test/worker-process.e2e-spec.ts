@@ -1,6 +1,7 @@
 import { eventually, request } from './support/http.js';
 import { TestStack } from './support/stack.js';
 import { expectSucceeded } from './support/succeeded.js';
+import { disk, guestBody } from './support/fixtures.js';
 
 /** The worker as its own process, as production runs it; the api keeps answering without it. */
 describe('worker process', () => {
@@ -101,9 +102,7 @@ describe('worker crash', () => {
       body: { function: 'Image_Disk_Create_DM', target: 'CRASH01', hang_ms: 3000, crash: 'socket' },
     });
     const res = await stack.http('POST', '/guests', {
-      body: {
-        guest: { userid: 'CRASH01', vcpus: 1, memory: 512, disk_list: [{ size: '1g' }] },
-      },
+      body: guestBody({ userid: 'CRASH01', disks: [disk('1g')] }),
       headers: { prefer: 'respond-async' },
     });
     expect(res.status).toBe(202);

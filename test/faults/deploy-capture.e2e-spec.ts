@@ -10,6 +10,7 @@ import {
 } from '../support/sample-image.js';
 import { TestStack } from '../support/stack.js';
 import { crashKit } from './support/crash-kit.js';
+import { bootDisk, guestBody } from '../support/fixtures.js';
 
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 /** Our images' header: creatediskimage's, one 512-byte block. */
@@ -47,9 +48,7 @@ describe('faults: worker killed mid-deploy or mid-capture', () => {
 
   const guest = async (userid: string) => {
     const res = await stack.http('POST', '/guests', {
-      body: {
-        guest: { userid, vcpus: 1, memory: 512, disk_list: [{ size: '10', is_boot_disk: true }] },
-      },
+      body: guestBody({ userid, disks: [bootDisk('10')] }),
     });
     expect(res.status).toBe(200);
   };

@@ -1,6 +1,7 @@
 import { eventually } from '../support/http.js';
 import { TestStack } from '../support/stack.js';
 import { crashKit } from './support/crash-kit.js';
+import { disk, guestBody } from '../support/fixtures.js';
 
 /**
  * Issue #58 item 4: the worker killed twice while ten creates run, each time with file systems
@@ -24,15 +25,8 @@ describe('faults: worker killed twice during a burst of creates', () => {
     const locations = await Promise.all(
       ids.map(async (userid) => {
         const res = await stack.http('POST', '/guests', {
-          body: {
-            guest: {
-              userid,
-              vcpus: 1,
-              memory: 512,
-              // the root disk gets no file system (deploy writes it); the data disk gets one
-              disk_list: [{ size: '1g' }, { size: '1g', format: 'ext4' }],
-            },
-          },
+          // the root disk gets no file system (deploy writes it); the data disk gets one
+          body: guestBody({ userid, disks: [disk('1g'), disk('1g', { format: 'ext4' })] }),
           headers: { prefer: 'respond-async' },
         });
         expect(res.status).toBe(202);

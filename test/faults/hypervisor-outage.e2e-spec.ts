@@ -1,5 +1,6 @@
 import { eventually, request } from '../support/http.js';
 import { TestStack } from '../support/stack.js';
+import { disksOf, guestBody } from '../support/fixtures.js';
 
 interface Op {
   status: string;
@@ -32,14 +33,7 @@ describe('faults: hypervisor outage and failing undo', () => {
     }, 90_000);
   const create = async (userid: string, disks: number) => {
     const res = await stack.http('POST', '/guests', {
-      body: {
-        guest: {
-          userid,
-          vcpus: 1,
-          memory: 512,
-          disk_list: Array.from({ length: disks }, () => ({ size: '1g' })),
-        },
-      },
+      body: guestBody({ userid, disks: disksOf(disks, '1g') }),
       headers: { prefer: 'respond-async' },
     });
     expect(res.status).toBe(202);

@@ -1,6 +1,7 @@
 import { request } from '../support/http.js';
 import { importSampleImage } from '../support/sample-image.js';
 import { TestStack } from '../support/stack.js';
+import { bootDisk, guestBody } from '../support/fixtures.js';
 
 const GUEST = 'VOLF1';
 
@@ -52,14 +53,7 @@ describe('faults: volume attach', () => {
     stack = await TestStack.start({ worker: 'process' });
     await importSampleImage(stack, 'volf-img');
     const made = await stack.http('POST', '/guests', {
-      body: {
-        guest: {
-          userid: GUEST,
-          vcpus: 1,
-          memory: 1024,
-          disk_list: [{ size: '10', is_boot_disk: true }],
-        },
-      },
+      body: guestBody({ userid: GUEST, memory: 1024, disks: [bootDisk('10')] }),
     });
     expect(made.status).toBe(200);
     const action = (body: object) => stack.http('POST', `/guests/${GUEST}/action`, { body });

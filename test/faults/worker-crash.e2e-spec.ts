@@ -5,6 +5,7 @@ import { eventually, request } from '../support/http.js';
 import { TestStack } from '../support/stack.js';
 import { crashKit } from './support/crash-kit.js';
 import { expectSucceeded } from '../support/succeeded.js';
+import { disk, guestBody } from '../support/fixtures.js';
 
 interface Call {
   function: string;
@@ -57,7 +58,7 @@ describe('faults: worker killed mid-step', () => {
     }, 60_000);
   const create = async (userid: string) => {
     const res = await stack.http('POST', '/guests', {
-      body: { guest: { userid, vcpus: 1, memory: 512, disk_list: [{ size: '1g' }] } },
+      body: guestBody({ userid, disks: [disk('1g')] }),
       headers: { prefer: 'respond-async' },
     });
     expect(res.status).toBe(202);
@@ -204,14 +205,7 @@ describe('faults: worker killed mid-step', () => {
     const kit = crashKit(stack);
     await fault({ function: 'Image_Disk_Create_DM', target: 'FCR06', hold: true });
     const res = await stack.http('POST', '/guests', {
-      body: {
-        guest: {
-          userid: 'FCR06',
-          vcpus: 1,
-          memory: 512,
-          disk_list: [{ size: '1g' }, { size: '1g' }],
-        },
-      },
+      body: guestBody({ userid: 'FCR06', disks: [disk('1g'), disk('1g')] }),
       headers: { prefer: 'respond-async' },
     });
     expect(res.status).toBe(202);

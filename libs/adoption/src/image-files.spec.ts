@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { ImageStore } from '#images';
 import { ImageFiles } from './image-files.js';
+import { strictMock } from '#testing/jest';
 
 const md5 = (b: Buffer | string) => createHash('md5').update(b).digest('hex');
 
@@ -21,13 +22,13 @@ describe('ImageFiles', () => {
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'hvo-adopt-files-'));
     // the two things ImageFiles asks of the store: where a file lives, where to stage one
-    store = {
+    store = strictMock<ImageStore>({
       fileOf: (_distro: string, name: string) => target(name),
       stagingPath: (label: string) => {
         mkdirSync(join(dir, 'ours', 'staging'), { recursive: true });
         return Promise.resolve(join(dir, 'ours', 'staging', label));
       },
-    } as unknown as ImageStore;
+    });
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 

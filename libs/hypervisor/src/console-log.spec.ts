@@ -11,8 +11,9 @@ import type {
 } from './protocol.js';
 import type { SmapiHealth } from './smapi-health.js';
 import { HypervisorTransport } from './transport.js';
+import { strictMock } from '#testing/jest';
 
-const health = { record: () => Promise.resolve() } as unknown as SmapiHealth;
+const health = strictMock<SmapiHealth>({ record: () => Promise.resolve() });
 
 /**
  * A hypervisor whose management guest's reader holds `files`, each with its text; it records

@@ -4,6 +4,7 @@ import { HypervisorExchange } from './hypervisor.exchange.js';
 import type { CpReply, MgmtReply, SmapiReply } from './protocol.js';
 import type { SmapiHealth } from './smapi-health.js';
 import { HypervisorTransport } from './transport.js';
+import { strictMock } from '#testing/jest';
 
 /** A transport that records the CP commands that reach it. */
 class Recorder extends HypervisorTransport {
@@ -26,7 +27,7 @@ class Recorder extends HypervisorTransport {
   }
 }
 
-const health = { record: () => Promise.resolve() } as unknown as SmapiHealth;
+const health = strictMock<SmapiHealth>({ record: () => Promise.resolve() });
 /** A value no Userid could hold, as if it slipped past the brand: what the gate is for. */
 // eslint-disable-next-line no-restricted-syntax -- forged on purpose
 const forged = (id: string) => id as Userid;

@@ -1,5 +1,6 @@
 import type { CpQueries } from './cp.queries.js';
 import { HypervisorRestarts, IPL_CLOCK_MARGIN_MS, iplTimeOf } from './hypervisor-restarts.js';
+import { strictMock } from '#testing/jest';
 
 const CPLEVEL = [
   'z/VM Version 7 Release 3.0, service level 2301 (64-bit)',
@@ -16,7 +17,7 @@ describe('HypervisorRestarts: was CP IPLed since a call was sent?', () => {
   });
 
   it('after the call by more than the clock margin: restarted; otherwise not', async () => {
-    const cp = { queryCplevel: () => Promise.resolve(CPLEVEL) } as unknown as CpQueries;
+    const cp = strictMock<CpQueries>({ queryCplevel: () => Promise.resolve(CPLEVEL) });
     const restarts = new HypervisorRestarts(cp);
     await expect(restarts.since(IPL - IPL_CLOCK_MARGIN_MS - 1)).resolves.toBe(true);
     await expect(restarts.since(IPL - IPL_CLOCK_MARGIN_MS)).resolves.toBe(false);

@@ -3,6 +3,7 @@ import { Errors } from '#envelope';
 import type { WorkMeter } from '#telemetry';
 import { MeteredTransport } from './metered.transport.js';
 import type { HypervisorTransport } from './transport.js';
+import { strictMock } from '#testing/jest';
 
 describe('MeteredTransport', () => {
   it('measures each call by function, CP verb or operation, and the rc it answered', async () => {
@@ -15,12 +16,12 @@ describe('MeteredTransport', () => {
       ping: answer(true),
     };
     const calls: [string, string][] = [];
-    const meter = {
+    const meter = strictMock<WorkMeter>({
       hypervisorCall: (fn: string, rc: string, seconds: number) => {
         expect(seconds).toBeGreaterThanOrEqual(0);
         calls.push([fn, rc]);
       },
-    } as unknown as WorkMeter;
+    });
     const t = new MeteredTransport(inner as unknown as HypervisorTransport, meter);
     // answers pass through unchanged
     expect(await t.smapi('Image_Query_DM', 'U1', { a: 1 })).toEqual({ rc: 8, rs: 4, output: 'o' });
@@ -41,9 +42,9 @@ describe('MeteredTransport', () => {
     const lost = Errors.hvTimeout('no answer');
     const inner = { smapi: () => Promise.reject(lost) };
     const calls: string[] = [];
-    const meter = {
+    const meter = strictMock<WorkMeter>({
       hypervisorCall: (fn: string, rc: string) => calls.push(`${fn} ${rc}`),
-    } as unknown as WorkMeter;
+    });
     const t = new MeteredTransport(inner as unknown as HypervisorTransport, meter);
     await expect(t.smapi('Image_Create_DM', 'U1')).rejects.toBe(lost);
     expect(calls).toEqual(['Image_Create_DM none']);

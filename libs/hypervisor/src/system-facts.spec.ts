@@ -6,6 +6,7 @@ import { HvError } from '#envelope';
 import type { CpQueries } from './cp.queries.js';
 import type { SystemsManagement } from './hypervisor.client.js';
 import { SystemFacts } from './system-facts.js';
+import { strictMock } from '#testing/jest';
 
 const SYSINFO = [
   'Manufacturer:         IBM',
@@ -16,7 +17,7 @@ const SYSINFO = [
 ].join('\n');
 
 /** The client's answers on a system the reference would read them from. */
-const hv = {
+const hv = strictMock<SystemsManagement & CpQueries>({
   queryUserid: () => Promise.resolve({ userid: 'OPNCLOUD', systemId: 'ZVM4' }),
   queryCplevel: () =>
     Promise.resolve([
@@ -27,7 +28,7 @@ const hv = {
   systemInformationQuery: () =>
     Promise.resolve(['REAL_STORAGE=STORAGE=64G CONFIGURED=64G STANDBY=0']),
   systemPerformanceInformationQuery: () => Promise.resolve(['MEMORY_IN_USE=262144']),
-} as unknown as SystemsManagement & CpQueries;
+});
 
 function factsWith(sysinfo: string | undefined): SystemFacts {
   const dir = mkdtempSync(join(tmpdir(), 'sysinfo-'));

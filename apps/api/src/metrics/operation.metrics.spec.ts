@@ -8,6 +8,7 @@ import type {
 } from '#persistence';
 import { MetricsRegistry } from './metrics.registry.js';
 import { OperationMetrics } from './operation.metrics.js';
+import { strictMock } from '#testing/jest';
 
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
 
@@ -47,13 +48,13 @@ describe('OperationMetrics', () => {
     registry = new MetricsRegistry();
     rows = new Map();
     counts = () => Promise.resolve([]);
-    const waiter = {
+    const waiter = strictMock<JobWaiter>({
       waiting: 2,
       onAny: (listener: (e: OperationEvent) => void) => {
         emit = listener;
         return () => undefined;
       },
-    } as unknown as JobWaiter;
+    });
     const ops = { get: (id: string) => Promise.resolve(rows.get(id) ?? null) };
     const stats = { countByKindAndStatus: () => counts() };
     sut = new OperationMetrics(

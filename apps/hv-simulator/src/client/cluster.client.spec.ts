@@ -7,16 +7,17 @@ import {
   type SmapiHealth,
   SystemsManagement,
 } from '#hypervisor';
+import { strictMock } from '#testing/jest';
 
 describe('CpQueries and SystemsManagement: SSI and system calls over the simulator transport', () => {
   const records: boolean[] = [];
   // Stands in for the Redis-backed counters.
-  const health = {
+  const health = strictMock<SmapiHealth>({
     record: (ok: boolean) => {
       records.push(ok);
       return Promise.resolve();
     },
-  } as unknown as SmapiHealth;
+  });
   const clientOf = (h: Harness) => {
     const exchange = new HypervisorExchange(new SimulatorTransport(h.url, 5000), health);
     return { exchange, cp: new CpQueries(exchange), hv: new SystemsManagement(exchange) };

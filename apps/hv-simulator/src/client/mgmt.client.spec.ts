@@ -11,6 +11,7 @@ import {
   type SmapiHealth,
   SystemsManagement,
 } from '#hypervisor';
+import { strictMock } from '#testing/jest';
 
 const CYL = 737_280;
 
@@ -20,12 +21,12 @@ describe('ManagementGuestOps operations over the simulator transport', () => {
   let guestOps: ManagementGuestOps;
   const records: boolean[] = [];
   // Stands in for the Redis-backed counters: only what observe() calls.
-  const health = {
+  const health = strictMock<SmapiHealth>({
     record: (ok: boolean) => {
       records.push(ok);
       return Promise.resolve();
     },
-  } as unknown as SmapiHealth;
+  });
   const exchangeWith = (timeoutMs: number) =>
     new HypervisorExchange(new SimulatorTransport(h.url, timeoutMs), health);
   const clientWith = (timeoutMs: number) => new ManagementGuestOps(exchangeWith(timeoutMs));

@@ -2,8 +2,9 @@ import type { HypervisorState } from '../state/hypervisor.state.js';
 import type { MinidiskRecord, UserRecord } from '../state/state.types.js';
 import { dfLines, procMounts, procSwaps } from './filesystems.js';
 import { growRootVolume, setupDisk } from './setup-disk.script.js';
+import { strictMock } from '#testing/jest';
 
-const state = { changed: () => undefined } as unknown as HypervisorState;
+const state = strictMock<HypervisorState>({ changed: () => undefined });
 const disk = (vdev: string, units: number, format = 'none'): MinidiskRecord => ({
   vdev,
   deviceType: '3390',

@@ -7,6 +7,7 @@ import {
   hostname,
   ipAddr,
 } from './guest-network.js';
+import { strictMock } from '#testing/jest';
 
 const SCRIPT = [
   '#!/bin/bash',
@@ -26,7 +27,7 @@ const SCRIPT = [
 ].join('\n');
 
 describe('guest network model', () => {
-  const state = { changed: () => undefined } as unknown as HypervisorState;
+  const state = strictMock<HypervisorState>({ changed: () => undefined });
   const guest = (): UserRecord =>
     ({
       userid: 'LINUX01',

@@ -2,6 +2,7 @@ import { Errors } from '#envelope';
 import type { SystemsManagement } from '#hypervisor';
 import type { DatabaseFacts } from '../domain/facts.js';
 import { HypervisorReader } from './hypervisor-reader.js';
+import { strictMock } from '#testing/jest';
 
 const at = new Date();
 
@@ -11,7 +12,7 @@ function hypervisor(
   grants: Record<string, string[]> | null = {},
 ) {
   const read: string[] = [];
-  const hv = {
+  const hv = strictMock<SystemsManagement>({
     imageNameQueryDM: () => Promise.resolve([...Object.keys(entries), 'GONE9']),
     imageQueryDM: (u: string) => {
       read.push(u);
@@ -31,7 +32,7 @@ function hypervisor(
       Promise.resolve({
         authorizedUsers: [...grants![name], '(NONE)'].map((grantUserid) => ({ grantUserid })),
       }),
-  } as unknown as SystemsManagement;
+  });
   return { reader: new HypervisorReader(hv), read };
 }
 

@@ -5,6 +5,7 @@ import type { DriftItem } from '../domain/drift-item.js';
 import type { DriftScanner } from '../scan/drift-scanner.js';
 import type { DriftStatus, LastCheck } from '../status/drift-status.js';
 import { DriftCheckHandler } from './drift-check.handler.js';
+import { strictMock } from '#testing/jest';
 
 const item = (kind: DriftItem['kind'], id: string): DriftItem => ({
   kind,
@@ -22,17 +23,17 @@ function setUp(found: DriftItem[], before: string[] | null) {
     items: before,
   };
   const stale = [{ kind: 'nic_differs', itemId: 'DRF01.3000', operationId: 'op-9' }];
-  const scanner = {
+  const scanner = strictMock<DriftScanner>({
     scan: () => Promise.resolve({ at: new Date(), items: found, forgotten: [], stale }),
-  } as unknown as DriftScanner;
-  const status = {
+  });
+  const status = strictMock<DriftStatus>({
     last: () => Promise.resolve(saved),
     save: (c: LastCheck) => Promise.resolve(void (saved = c)),
-  } as unknown as DriftStatus;
+  });
   const dropped: unknown[] = [];
-  const repo = {
+  const repo = strictMock<DriftRepository>({
     dropForgotten: (marks: unknown) => Promise.resolve(void dropped.push(marks)),
-  } as unknown as DriftRepository;
+  });
   const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
   const log = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
   return {

@@ -6,6 +6,7 @@ import { PrismaService, tempSqlite, type TempSqlite } from '#persistence/testing
 import type { DriftScanner } from '../scan/drift-scanner.js';
 import type { DriftStatus } from '../status/drift-status.js';
 import { DriftCheckHandler } from './drift-check.handler.js';
+import { strictMock } from '#testing/jest';
 
 /**
  * A forget decision that lands while a periodic check runs (after the check's scan read the
@@ -33,17 +34,17 @@ describe('DriftCheckHandler and a decision meanwhile (SQLite)', () => {
 
   it('keeps a mark written after its scan read the marks', async () => {
     const mark = { kind: 'guest_missing', itemId: 'DRF02', seen: 's', operationId: 'op-1' };
-    const scanner = {
+    const scanner = strictMock<DriftScanner>({
       // the scan found the item (not yet forgotten) and read no mark; the forget lands now
       scan: async () => {
         await repo.forget(mark);
         return { at: new Date(), items: [], forgotten: [], stale: [] };
       },
-    } as unknown as DriftScanner;
-    const status = {
+    });
+    const status = strictMock<DriftStatus>({
       last: () => Promise.resolve(null),
       save: () => Promise.resolve(),
-    } as unknown as DriftStatus;
+    });
     await new DriftCheckHandler(scanner, status, repo).run({});
     expect(await repo.forgottenOne('guest_missing', 'DRF02')).toMatchObject(mark);
   });

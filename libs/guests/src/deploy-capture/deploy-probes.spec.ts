@@ -3,6 +3,7 @@ import { toUserid } from '#envelope';
 import { encodeDiskImage, type ManagementGuestOps, type ReaderFile } from '#hypervisor';
 import type { ImageStore } from '#images';
 import { diskHoldsImage, punchedSince } from './deploy-probes.js';
+import { strictMock } from '#testing/jest';
 
 const image = (bytes: Buffer, level: number, partition = false) =>
   encodeDiskImage(Readable.from([bytes]), {
@@ -18,13 +19,13 @@ const image = (bytes: Buffer, level: number, partition = false) =>
  * disk's, or a partition's).
  */
 function probeOf(disk: Buffer, imageBytes: Buffer, parts = { read: false, image: false }) {
-  const hv = {
+  const hv = strictMock<ManagementGuestOps>({
     createDiskImage: () =>
       Promise.resolve(image(parts.read ? disk.subarray(1024) : disk, 0, parts.read)),
-  } as unknown as ManagementGuestOps;
-  const images = {
+  });
+  const images = strictMock<ImageStore>({
     open: () => Promise.resolve({ stream: image(imageBytes, 6, parts.image) }),
-  } as unknown as ImageStore;
+  });
   return () => diskHoldsImage(hv, images, 'img', toUserid('LINUX01'), '0100');
 }
 

@@ -1,11 +1,12 @@
 import { Errors, toUserid } from '#envelope';
 import type { SystemsManagement } from '#hypervisor';
 import { DirectoryChecks } from './directory-checks.js';
+import { strictMock } from '#testing/jest';
 
 /** A hypervisor whose directory is `users`, counting the calls made to it. */
 function hypervisor(users: string[]) {
   const calls: string[] = [];
-  const hv = {
+  const hv = strictMock<SystemsManagement>({
     imageQueryDM: (id: string) => {
       calls.push(`Image_Query_DM ${id}`);
       if (!users.includes(id)) return Promise.reject(Errors.smapi(400, 4, 'no such user'));
@@ -15,7 +16,7 @@ function hypervisor(users: string[]) {
       calls.push('Image_Name_Query_DM');
       return Promise.resolve([...users]);
     },
-  } as unknown as SystemsManagement;
+  });
   return { hv, calls };
 }
 

@@ -1,22 +1,23 @@
 import { Errors, toUserid } from '#envelope';
 import type { CpQueries, SystemsManagement } from '#hypervisor';
 import { PowerQueries } from './power-queries.js';
+import { strictMock } from '#testing/jest';
 
 /** A hypervisor on which `on` are logged on, counting the calls made to it. */
 function hypervisor(on: string[]) {
   const calls: string[] = [];
-  const cp = {
+  const cp = strictMock<CpQueries>({
     queryUserPower: (id: string) => {
       calls.push(`QUERY USER ${id}`);
       return Promise.resolve(on.includes(id) ? 'on' : 'off');
     },
-  } as unknown as CpQueries;
-  const hv = {
-    imageStatusQuery: (target: string) => {
+  });
+  const hv = strictMock<SystemsManagement>({
+    imageStatusQuery: (target?: string) => {
       calls.push(`Image_Status_Query ${target}`);
       return Promise.resolve({ active: on.map((id) => id.toLowerCase()) });
     },
-  } as unknown as SystemsManagement;
+  });
   return { cp, hv, calls };
 }
 

@@ -5,6 +5,7 @@ import { ModID, toUserid } from '#envelope';
 import type { GuestRecord, GuestsRepository } from '#persistence';
 import type { DepartureFeed } from './managed-guests.js';
 import { ManagedGuests } from './managed-guests.js';
+import { strictMock } from '#testing/jest';
 
 const CHANNEL = 'pfx:guests:departed';
 /** requireManagedGuest's 404 rs 1 */
@@ -13,14 +14,14 @@ const UNMANAGED = { overallRC: 404, rs: 1, modID: ModID.GUEST };
 /** A database of guests (userid → migrated), counting reads; `gate` holds reads until opened. */
 function database(rows: Record<string, boolean>) {
   const db = { rows, reads: 0, gate: undefined as Promise<void> | undefined };
-  const guests = {
+  const guests = strictMock<GuestsRepository>({
     findByUseridBatched: async (id: string) => {
       db.reads++;
       const found = id in db.rows ? ({ userid: id, migrated: db.rows[id] } as GuestRecord) : null;
       await db.gate;
       return found;
     },
-  } as unknown as GuestsRepository;
+  });
   return { db, guests };
 }
 

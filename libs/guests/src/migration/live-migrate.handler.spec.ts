@@ -1,31 +1,39 @@
 import { toUserid } from '#envelope';
 import type { CpQueries, SystemsManagement } from '#hypervisor';
 import type { LiveMigratePayload } from '#jobs';
-import type { OperationContext, StepOptions } from '#operations';
+import type { EffectRegistrar, OperationContext, StepOptions } from '#operations';
 import type { GuestsRepository } from '#persistence';
 import { LiveMigrateHandler } from './live-migrate.handler.js';
+import { strictMock } from '#testing/jest';
+
+/** Live migration registers no undo of its own. */
+const noUndo: EffectRegistrar = () => undefined;
 
 /** A context resuming after a crash: every probed step is in doubt and runs only if absent. */
 function resumedContext() {
   const adopted: string[] = [];
-  const ctx = {
-    step: async <T>(name: string, fn: () => Promise<T>, opts: StepOptions = {}) => {
+  const ctx = strictMock<OperationContext>({
+    step: async <T>(
+      name: string,
+      fn: (effect: EffectRegistrar) => Promise<T>,
+      opts: StepOptions = {},
+    ) => {
       if (opts.probe && (await opts.probe('2026-01-01T00:00:00.000Z')) === 'done') {
         adopted.push(name);
         return undefined;
       }
-      return fn();
+      return fn(noUndo);
     },
     skip: () => Promise.resolve(),
     progress: () => Promise.resolve(),
-  } as unknown as OperationContext;
+  });
   return { ctx, adopted };
 }
 
 /** A hypervisor where a relocation runs for `busy` more queries, the guest then on `member`. */
 function hypervisor(busy: number, member: string) {
   const calls: string[] = [];
-  const client = {
+  const client = strictMock<SystemsManagement & CpQueries>({
     queryUserPower: () => Promise.resolve('on'),
     relocating: () => {
       calls.push('QUERY VMRELOCATE');
@@ -39,14 +47,14 @@ function hypervisor(busy: number, member: string) {
       calls.push('VMRELOCATE');
       return Promise.resolve({ source: 'HVSIM1', destination: 'HVSIM2', passes: [] });
     },
-  } as unknown as SystemsManagement & CpQueries;
+  });
   return { client, calls };
 }
 
-const guests = {
+const guests = strictMock<GuestsRepository>({
   findByUserid: () => Promise.resolve({ userid: 'LINUX01', migrated: false }),
   update: () => Promise.resolve(),
-} as unknown as GuestsRepository;
+});
 
 const move: LiveMigratePayload = {
   userid: toUserid('LINUX01'),

@@ -4,25 +4,26 @@ import type { SystemsManagement } from '#hypervisor';
 import type { OperationContext, StepOptions } from '#operations';
 import type { GuestsRepository } from '#persistence';
 import { StartGuestHandler, StopGuestHandler } from './power.handlers.js';
+import { strictMock } from '#testing/jest';
 
 /**
  * Issue #58 item 4: a power call in doubt is read back (Image_Status_Query) and, not in the
  * wanted state, made again (already so: tolerated), instead of waiting out its window.
  */
 const VM1 = toUserid('VM1');
-const guests = {
+const guests = strictMock<GuestsRepository>({
   findByUserid: () => Promise.resolve({ userid: 'VM1' }),
-} as unknown as GuestsRepository;
+});
 
 /** The options the handler gave its one step. */
 async function optionsOf(run: (ctx: OperationContext) => Promise<unknown>): Promise<StepOptions> {
   let opts: StepOptions = {};
-  const ctx = {
+  const ctx = strictMock<OperationContext>({
     step: (_name: string, _fn: unknown, o: StepOptions = {}) => {
       opts = o;
       return Promise.resolve(undefined);
     },
-  } as unknown as OperationContext;
+  });
   await run(ctx);
   return opts;
 }

@@ -2,13 +2,14 @@ import { loadConfig } from '#config';
 import { HvError } from '#envelope';
 import type { OperationRecord, OperationsRepository } from '#persistence';
 import { Idempotency } from './idempotency.service.js';
+import { strictMock } from '#testing/jest';
 
 function sut(prior: Partial<OperationRecord> | null) {
   const released: string[] = [];
-  const ops = {
+  const ops = strictMock<OperationsRepository>({
     findByIdempotencyKey: () => Promise.resolve(prior),
     releaseIdempotencyKey: (id: string) => Promise.resolve(void released.push(id)),
-  } as unknown as OperationsRepository;
+  });
   return { idem: new Idempotency(loadConfig({ IDEMPOTENCY_TTL_S: '60' }), ops), released };
 }
 

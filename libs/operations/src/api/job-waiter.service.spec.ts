@@ -2,13 +2,14 @@ import { jest } from '@jest/globals';
 import type { AppConfig } from '#config';
 import type { OperationRecord, OperationsRepository } from '#persistence';
 import { type OperationEvent, JobWaiter } from './job-waiter.service.js';
+import { strictMock } from '#testing/jest';
 
 /** Operation rows by id, read as the repository would (many per statement). */
 function rows(status: Record<string, string>) {
-  const repo = {
+  const repo = strictMock<OperationsRepository>({
     getMany: (ids: readonly string[]) =>
       Promise.resolve(ids.map((id) => ({ id, status: status[id] }) as OperationRecord)),
-  } as unknown as OperationsRepository;
+  });
   return new JobWaiter({ WAIT_POLL_MS: 2000 } as AppConfig, repo);
 }
 

@@ -5,6 +5,7 @@ import type { OperationsRepository, OperationStep } from '#persistence';
 import type { CancelSignals } from '../coordination/cancel-signals.service.js';
 import { OperationCancelled, OperationContext, OperationUnwound } from './operation-context.js';
 import { holdsGuestLine } from '../operation-view.js';
+import { strictMock } from '#testing/jest';
 
 /** Steps as the repository keeps them: a step reported again updates the last one. */
 function fakeOps(steps: OperationStep[]) {
@@ -25,9 +26,9 @@ const ctxFor = (
   o: { unwinding?: boolean; settleMs?: number; cancelled?: () => boolean } = {},
 ) => {
   const ops = fakeOps(steps.map((s) => ({ ...s })));
-  const cancels = {
+  const cancels = strictMock<CancelSignals>({
     requested: () => Promise.resolve(o.cancelled?.() ?? false),
-  } as unknown as CancelSignals;
+  });
   const ctx = new OperationContext(
     'op',
     ops as unknown as OperationsRepository,
@@ -311,7 +312,7 @@ describe('OperationContext: a doubt outlives a failure that never reached the hy
 describe('OperationContext: re-check of an ended operation for late effects', () => {
   const sweepCtx = (steps: OperationStep[]) => {
     const ops = fakeOps(steps.map((s) => ({ ...s })));
-    const cancels = { requested: () => Promise.resolve(false) } as unknown as CancelSignals;
+    const cancels = strictMock<CancelSignals>({ requested: () => Promise.resolve(false) });
     const ctx = new OperationContext(
       'op',
       ops as unknown as OperationsRepository,

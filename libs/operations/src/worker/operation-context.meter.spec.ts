@@ -4,6 +4,7 @@ import type { OperationsRepository, OperationStep } from '#persistence';
 import type { CancelSignals } from '../coordination/cancel-signals.service.js';
 import { OperationContext, OperationUnwound } from './operation-context.js';
 import type { StepMeter } from './operation-meter.js';
+import { strictMock } from '#testing/jest';
 
 /** Every call the context makes to its meter, in order. */
 function recordingMeter() {
@@ -20,11 +21,11 @@ function recordingMeter() {
 }
 
 const job = { updateProgress: () => Promise.resolve() } as unknown as Job;
-const ops = {
-  appendStep: (_id: string, s: OperationStep, steps: OperationStep[]) =>
+const ops = strictMock<OperationsRepository>({
+  appendStep: (_id: string, s: OperationStep, steps: readonly OperationStep[] = []) =>
     Promise.resolve([...steps, s]),
-} as unknown as OperationsRepository;
-const cancels = { requested: () => Promise.resolve(false) } as unknown as CancelSignals;
+});
+const cancels = strictMock<CancelSignals>({ requested: () => Promise.resolve(false) });
 const ctxFor = (steps: OperationStep[], meter: StepMeter, unwinding = false) =>
   new OperationContext('op', ops, job, steps, cancels, { settleMs: 60_000, unwinding, meter });
 const justNow = () => new Date().toISOString();

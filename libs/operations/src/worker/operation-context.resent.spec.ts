@@ -4,6 +4,7 @@ import { noteResent } from '#hypervisor';
 import type { OperationsRepository, OperationStep } from '#persistence';
 import type { CancelSignals } from '../coordination/cancel-signals.service.js';
 import { OperationContext } from './operation-context.js';
+import { strictMock } from '#testing/jest';
 
 /**
  * Issue #58 over the wire: a step whose transport sent a call again (the earlier copy may have
@@ -12,15 +13,15 @@ import { OperationContext } from './operation-context.js';
  */
 function ctxFor() {
   const steps: OperationStep[] = [];
-  const ops = {
+  const ops = strictMock<OperationsRepository>({
     appendStep: (_id: string, s: OperationStep) => {
       const last = steps.at(-1);
       if (last?.name === s.name) Object.assign(last, s);
       else steps.push({ ...s });
       return Promise.resolve(steps);
     },
-  } as unknown as OperationsRepository;
-  const cancels = { requested: () => Promise.resolve(false) } as unknown as CancelSignals;
+  });
+  const cancels = strictMock<CancelSignals>({ requested: () => Promise.resolve(false) });
   const job = { updateProgress: () => Promise.resolve() } as unknown as Job;
   return { ctx: new OperationContext('op', ops, job, [], cancels), steps };
 }

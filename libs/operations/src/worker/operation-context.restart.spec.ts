@@ -3,6 +3,7 @@ import type { Job } from 'bullmq';
 import type { OperationsRepository, OperationStep } from '#persistence';
 import type { CancelSignals } from '../coordination/cancel-signals.service.js';
 import { OperationContext } from './operation-context.js';
+import { strictMock } from '#testing/jest';
 
 /**
  * Issue #58 item 3: a step in doubt whose effect is not read back, and which is not safe to
@@ -11,15 +12,15 @@ import { OperationContext } from './operation-context.js';
  */
 function ctxFor(previous: OperationStep[], restartedSince: (sentAt: number) => Promise<boolean>) {
   const steps = previous.map((s) => ({ ...s }));
-  const ops = {
+  const ops = strictMock<OperationsRepository>({
     appendStep: (_id: string, s: OperationStep) => {
       const last = steps.at(-1);
       if (last?.name === s.name) Object.assign(last, s);
       else steps.push({ ...s });
       return Promise.resolve(steps);
     },
-  } as unknown as OperationsRepository;
-  const cancels = { requested: () => Promise.resolve(false) } as unknown as CancelSignals;
+  });
+  const cancels = strictMock<CancelSignals>({ requested: () => Promise.resolve(false) });
   const job = { updateProgress: () => Promise.resolve() } as unknown as Job;
   // a window far beyond the test's timeout: waiting it out would fail the test
   return new OperationContext('op', ops, job, previous, cancels, {
@@ -58,8 +59,8 @@ describe('OperationContext: a step in doubt after the hypervisor restarted', () 
   });
 
   it('unwinding: not read back after a restart, it is not done (no waiting)', async () => {
-    const ops = { appendStep: () => Promise.resolve([]) } as unknown as OperationsRepository;
-    const cancels = { requested: () => Promise.resolve(false) } as unknown as CancelSignals;
+    const ops = strictMock<OperationsRepository>({ appendStep: () => Promise.resolve([]) });
+    const cancels = strictMock<CancelSignals>({ requested: () => Promise.resolve(false) });
     const ctx = new OperationContext('op', ops, null, [lost], cancels, {
       unwinding: true,
       settleMs: 3_600_000,

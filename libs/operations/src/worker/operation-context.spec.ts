@@ -4,6 +4,7 @@ import { Errors } from '#envelope';
 import type { OperationsRepository, OperationStep } from '#persistence';
 import type { CancelSignals } from '../coordination/cancel-signals.service.js';
 import { OperationContext, OperationUnwound } from './operation-context.js';
+import { strictMock } from '#testing/jest';
 
 /** Steps as the repository keeps them: a step reported again updates the last one. */
 function fakeOps(steps: OperationStep[]) {
@@ -18,7 +19,7 @@ function fakeOps(steps: OperationStep[]) {
   };
 }
 
-const cancels = { requested: () => Promise.resolve(false) } as unknown as CancelSignals;
+const cancels = strictMock<CancelSignals>({ requested: () => Promise.resolve(false) });
 const job = { updateProgress: () => Promise.resolve() } as unknown as Job;
 const ctxFor = (steps: OperationStep[], unwinding = false, settleMs = 0) => {
   const ops = fakeOps(steps.map((s) => ({ ...s })));

@@ -8,19 +8,20 @@ import type { OperationSettler } from './operation-settler.js';
 import type { OperationUnwinder } from './operation-unwinder.js';
 import type { LateEffectSweep } from './late-effect-sweep.js';
 import type { QueueDrain } from '../queue-drain.service.js';
+import { strictMock } from '#testing/jest';
 
 describe('OperationReconciler', () => {
   it('sweeps once as the worker starts, not only after the first interval', async () => {
     const staleIn = jest.fn(() => Promise.resolve([]));
     const sut = new OperationReconciler(
       loadConfig({ RECONCILE_INTERVAL_S: '3600' }),
-      { staleIn } as unknown as OperationsRepository,
+      strictMock<OperationsRepository>({ staleIn }),
       {} as OperationUnwinder,
       {} as OperationSettler,
       {} as RedisService,
       {} as ModuleRef,
-      { pass: () => Promise.resolve() } as unknown as LateEffectSweep,
-      { apply: () => Promise.resolve() } as unknown as QueueDrain,
+      strictMock<LateEffectSweep>({ pass: () => Promise.resolve() }),
+      strictMock<QueueDrain>({ apply: () => Promise.resolve() }),
     );
     sut.onApplicationBootstrap();
     try {

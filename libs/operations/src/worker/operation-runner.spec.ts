@@ -10,6 +10,7 @@ import type { OperationContext } from './operation-context.js';
 import { HANDLER_REGISTRY, OperationRunner } from './operation-runner.js';
 import { OperationSettler } from './operation-settler.js';
 import { OperationUnwinder } from './operation-unwinder.js';
+import { strictMock } from '#testing/jest';
 
 /** An in-memory operations table with the repository's semantics for what the runner uses. */
 class FakeOps {
@@ -136,10 +137,10 @@ describe('OperationRunner', () => {
     } as unknown as ModuleRef;
     turns = new FakeTurns();
     cancels = new Set();
-    cancelSignals = {
+    cancelSignals = strictMock<CancelSignals>({
       requested: (id: string) => Promise.resolve(cancels.has(id)),
       clear: (id: string) => Promise.resolve(void cancels.delete(id)),
-    } as unknown as CancelSignals;
+    });
     const repo = ops as unknown as OperationsRepository;
     const cfg = loadConfig({ GUEST_TURN_RECHECK_MS: '100' });
     const settler = new OperationSettler(repo, turns as unknown as GuestTurns, cancelSignals, cfg);

@@ -5,6 +5,7 @@ import type { VolumeConnectionPayload } from '#jobs';
 import type { OperationContext, StepOptions } from '#operations';
 import type { FcpRepository } from '#persistence';
 import { AttachVolumeHandler } from './attach-volume.handler.js';
+import { strictMock } from '#testing/jest';
 
 /**
  * Issue #58 item 4: FCP dedications in doubt are read back from the directory's DEDICATE
@@ -17,22 +18,22 @@ describe('dedicate FCPs in doubt: read back and repeated', () => {
     const dedicateFcp = jest.fn((_u: string, fcp: string) =>
       fcp === '1B00' ? Promise.reject(Errors.smapi(404, 4, 'defined')) : Promise.resolve(),
     );
-    const hv = {
+    const hv = strictMock<SystemsManagement>({
       imageNameQueryDM: () => Promise.resolve(['VM1']),
       imageQueryDM: () => Promise.resolve(dir),
       dedicateFcp,
-    } as unknown as SystemsManagement;
-    const repo = {
+    });
+    const repo = strictMock<FcpRepository>({
       fcps: () =>
         Promise.resolve(['1A00', '1B00', '1C00'].map((fcpId) => ({ fcpId, connections: 1 }))),
-    } as unknown as FcpRepository;
+    });
     let opts: StepOptions = {};
-    const ctx = {
+    const ctx = strictMock<OperationContext>({
       step: (name: string, _fn: unknown, o: StepOptions = {}) => {
         if (name === 'dedicate FCPs') opts = o;
         return Promise.resolve(undefined);
       },
-    } as unknown as OperationContext;
+    });
     const c = {
       assignerId: 'VM1',
       fcps: ['1A00', '1B00', '1C00'],

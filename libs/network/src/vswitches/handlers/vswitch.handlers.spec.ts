@@ -1,21 +1,22 @@
 import { Errors, HvError, toUserid } from '#envelope';
 import type { SystemsManagement, VswitchExtendedInfo, VswitchSetParams } from '#hypervisor';
-import type { OperationContext } from '#operations';
+import type { EffectRegistrar, OperationContext } from '#operations';
 import { DeleteVswitchHandler, UpdateVswitchHandler } from './vswitch.handlers.js';
+import { strictMock } from '#testing/jest';
 
 /** Steps just run; skips are remembered. */
 function context() {
   const skipped: string[] = [];
-  const ctx = {
-    step: <T>(_name: string, fn: () => Promise<T>) => fn(),
+  const ctx = strictMock<OperationContext>({
+    step: <T>(_name: string, fn: (effect: EffectRegistrar) => Promise<T>) => fn(() => undefined),
     skip: (name: string) => Promise.resolve(void skipped.push(name)),
-  } as unknown as OperationContext;
+  });
   return { ctx, skipped };
 }
 
 function hv(opts: { users?: string[]; setError?: HvError; deleteError?: HvError }) {
   const sets: VswitchSetParams[] = [];
-  const client = {
+  const client = strictMock<SystemsManagement>({
     vswitchQuery: () =>
       Promise.resolve({
         authorizedUsers: (opts.users ?? []).map((grantUserid) => ({ grantUserid })),
@@ -25,7 +26,7 @@ function hv(opts: { users?: string[]; setError?: HvError; deleteError?: HvError 
       return opts.setError ? Promise.reject(opts.setError) : Promise.resolve();
     },
     vswitchDelete: () => (opts.deleteError ? Promise.reject(opts.deleteError) : Promise.resolve()),
-  } as unknown as SystemsManagement;
+  });
   return { client, sets };
 }
 

@@ -1,16 +1,17 @@
 import { loadConfig } from '#config';
 import type { OperationsRepository } from '#persistence';
 import { PruneOperationsHandler } from './prune-operations.handler.js';
+import { strictMock } from '#testing/jest';
 
 describe('PruneOperationsHandler', () => {
   it('prunes with the configured retention for ended and failed operations', async () => {
     const calls: [Date, Date][] = [];
-    const ops = {
+    const ops = strictMock<OperationsRepository>({
       pruneEnded: (ended: Date, failed: Date) => {
         calls.push([ended, failed]);
         return Promise.resolve(3);
       },
-    } as unknown as OperationsRepository;
+    });
     const cfg = loadConfig({
       OPERATION_RETENTION_DAYS: '2',
       FAILED_OPERATION_RETENTION_DAYS: '10',
