@@ -1,6 +1,6 @@
 import { CliError } from './api-client.js';
 import { EXIT } from './exit-codes.js';
-import { human } from './output.js';
+import { human } from './human.js';
 
 /** The answer of `?validate_only=true` (the service's OperationPlan), as far as hvctl reads it. */
 export interface Plan {

@@ -1,7 +1,8 @@
 import { type Command, Option } from 'commander';
 import { CliError } from '../api-client.js';
 import type { Operation } from '../follow.js';
-import { answer, type Ctx, finish, followWithProgress, human, noWait, submit } from '../output.js';
+import { human } from '../human.js';
+import { answer, type Ctx, finish, followWithProgress, noWait, submit } from '../output.js';
 
 /** The columns `ops list` shows of each operation. */
 const summary = (o: Operation) => ({
