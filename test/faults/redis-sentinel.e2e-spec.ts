@@ -26,13 +26,13 @@ describe('faults: Redis Sentinel fails over the master mid-burst', () => {
   it('loses no accepted operation', async () => {
     await stack.token();
     const first = await redis.masterPort();
-    const burst = createBurst(stack, 'SN', 50, 100);
-    // the master dies once the first answers are in (a fixed 800 ms came before them on a
-    // loaded machine, and those were refused), not at a set time
-    await eventually(async () => {
-      const list = await stack.http('GET', '/operations?limit=5');
-      return list.body.output.operations.length >= 5 ? true : undefined;
+    let accepted = 0;
+    const burst = createBurst(stack, 'SN', 50, 100, (a) => {
+      if (a.res.status === 202) accepted++;
     });
+    // the master dies once five submissions were accepted (a fixed 800 ms came before them on a
+    // loaded machine; five rows listed could include one whose enqueue the kill then refused)
+    await eventually(() => Promise.resolve(accepted >= 5 ? true : undefined));
     await redis.killMaster();
     // the sentinels need down-after (1 s) and an election; on a loaded machine the burst can
     // end before that, so wait for the promotion itself rather than for the burst
@@ -51,7 +51,7 @@ describe('faults: Redis Sentinel fails over the master mid-burst', () => {
     const after = await createBurst(stack, 'SA', 5, 50);
     const answers = [...before, ...after];
 
-    expect(before.slice(0, 5).every((a) => a.res.status === 202)).toBe(true);
+    expect(before.filter((a) => a.res.status === 202).length).toBeGreaterThanOrEqual(5);
     expect(after.map((a) => a.res.status)).toEqual([202, 202, 202, 202, 202]);
     await expectTruthfulBurst(
       stack,

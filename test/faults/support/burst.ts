@@ -13,6 +13,8 @@ export function createBurst(
   prefix: string,
   count: number,
   spacingMs: number,
+  /** Told of each answer as it comes (a test acting once some are in). */
+  onAnswer: (a: BurstAnswer) => void = () => undefined,
 ): Promise<BurstAnswer[]> {
   const ids = Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(2, '0')}`);
   return Promise.all(
@@ -22,7 +24,9 @@ export function createBurst(
         body: { guest: { userid, vcpus: 1, memory: 512 } },
         headers: { prefer: 'respond-async' },
       });
-      return { userid, res };
+      const answer = { userid, res };
+      onAnswer(answer);
+      return answer;
     }),
   );
 }
