@@ -36,21 +36,23 @@ export class HostDrainController {
   @HttpCode(200)
   @DRAIN_STATE_OUTPUT
   @QUEUE_QUERY
-  async drain(@Query('queue') queue: unknown, @Req() req: AuditedRequest) {
-    const queues = queuesOf(queue);
-    const { requestedBy, requestId } = auditOf(req).fields;
-    await this.drains.drain(queues, requestedBy, requestId).catch(queueDown);
-    return this.drainState();
+  drain(@Query('queue') queue: unknown, @Req() req: AuditedRequest) {
+    return this.apply('drain', queue, req);
   }
 
   @Post('resume')
   @HttpCode(200)
   @DRAIN_STATE_OUTPUT
   @QUEUE_QUERY
-  async resume(@Query('queue') queue: unknown, @Req() req: AuditedRequest) {
+  resume(@Query('queue') queue: unknown, @Req() req: AuditedRequest) {
+    return this.apply('resume', queue, req);
+  }
+
+  /** Drains or resumes the queues `?queue=` names, as who asked, then answers the state. */
+  private async apply(verb: 'drain' | 'resume', queue: unknown, req: AuditedRequest) {
     const queues = queuesOf(queue);
     const { requestedBy, requestId } = auditOf(req).fields;
-    await this.drains.resume(queues, requestedBy, requestId).catch(queueDown);
+    await this.drains[verb](queues, requestedBy, requestId).catch(queueDown);
     return this.drainState();
   }
 }
